@@ -1,0 +1,38 @@
+# Solo Shelf: `make run` starts the app on http://localhost:8000 (SQLite under ./data),
+# `make test` installs what the tests need and runs all of them, the browser tests included.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: run test test-fast browser-deps lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m app serve --host 0.0.0.0 --port 8000
+
+# Chromium comes from Debian's packages (Playwright cannot download browsers here).
+browser-deps:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null; \
+	  else echo "Chromium missing: install Debian's 'chromium' package (sudo apt-get install chromium)"; exit 1; fi; \
+	fi
+
+test: $(STAMP) browser-deps
+	CHROMIUM=$(CHROMIUM) $(PY) -m pytest -q
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -m "not browser and not slow"
+
+lint: $(STAMP)
+	$(PY) -m ruff check app games tests
+
+clean:
+	rm -rf $(VENV) .pytest_cache

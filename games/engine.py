@@ -1,0 +1,232 @@
+"""The contract between the web app and a game's rules.
+
+A game is a `GameEngine`: pure functions over a state object that the engine alone understands.
+The app never looks inside a state; it stores `dump(state)` (JSON-safe), shows `view(state)` and
+offers `legal_actions(state)`. Every player choice is an `Action` with a stable string id; `apply`
+rejects anything that is not currently legal with `IllegalAction`.
+
+Randomness comes only from `Rng`, whose whole state is a single integer kept inside the game state,
+so the same seed and the same actions always rebuild the same game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+StatusName = Literal["in_progress", "won", "lost", "finished"]
+JSON = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """Raised by `apply` when an action id is not legal now; the message says why."""
+
+
+class MalformedState(ValueError):
+    """Raised by `load` when saved data cannot be a state of this game."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One choice the player can make now.
+
+    `id` is stable (never a position in a list: `swap:h12:r30` names cards, not slots).
+    `label` is the text shown to a person; `group` tells the page where the action lives
+    (for example "hand", "row", "map", "panel") so it can be drawn on the matching component.
+    """
+
+    id: str
+    label: str
+    group: str = "panel"
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "label": self.label, "group": self.group}
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while applying an action, for the game log.
+
+    `reveals` is True when new information came to light (a card drawn, a die rolled, a tile
+    revealed). Undo never goes back past such an event, so it can never be used to redraw.
+    """
+
+    kind: str
+    text: str
+    reveals: bool = False
+    data: JSON = field(default_factory=dict)
+
+    def to_json(self) -> JSON:
+        return {"kind": self.kind, "text": self.text, "reveals": self.reveals, "data": self.data}
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    label: str
+    points: int
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Status:
+    """Where the game stands: `state`, the `score` (None while it means nothing) and its breakdown."""
+
+    state: StatusName
+    score: int | None = None
+    breakdown: tuple[ScoreLine, ...] = ()
+    reason: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.state != "in_progress"
+
+    def to_json(self) -> JSON:
+        return {
+            "state": self.state,
+            "score": self.score,
+            "breakdown": [{"label": s.label, "points": s.points, "detail": s.detail} for s in self.breakdown],
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option offered when a game is started (a variant, a difficulty, a chosen character)."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]  # (value, label)
+    default: str
+    help: str = ""
+
+    def to_json(self) -> JSON:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "choices": [{"value": v, "label": lab} for v, lab in self.choices],
+            "default": self.default,
+            "help": self.help,
+        }
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    slug: str
+    title: str
+    rules_version: int
+    options: tuple[OptionSpec, ...] = ()
+    summary: str = ""
+
+    def normalize_options(self, given: JSON | None) -> JSON:
+        """Fill defaults and refuse unknown keys or values, with a clear message."""
+        given = dict(given or {})
+        result: JSON = {}
+        for opt in self.options:
+            value = given.pop(opt.key, opt.default)
+            if not isinstance(value, str) or value not in {v for v, _ in opt.choices}:
+                allowed = ", ".join(v for v, _ in opt.choices)
+                raise ValueError(f"option {opt.key!r} must be one of: {allowed}")
+            result[opt.key] = value
+        if given:
+            raise ValueError(f"unknown option(s) for {self.slug}: {', '.join(sorted(given))}")
+        return result
+
+    def to_json(self) -> JSON:
+        return {
+            "slug": self.slug,
+            "title": self.title,
+            "rules_version": self.rules_version,
+            "options": [o.to_json() for o in self.options],
+            "summary": self.summary,
+        }
+
+
+@runtime_checkable
+class GameEngine(Protocol):
+    """What every game provides. States are opaque to callers and never mutated in place by `apply`."""
+
+    spec: GameSpec
+    bots: dict[str, Bot]  # at least "random" and "heuristic"
+
+    def new_game(self, seed: int, options: JSON) -> Any: ...
+
+    def legal_actions(self, state: Any) -> list[Action]: ...
+
+    def apply(self, state: Any, action_id: str) -> tuple[Any, list[Event]]:
+        """Return the new state and what happened; raise IllegalAction (state untouched) if not legal."""
+        ...
+
+    def status(self, state: Any) -> Status: ...
+
+    def view(self, state: Any) -> JSON:
+        """Everything a player may see, JSON-safe; never deck order, face-down cards or the RNG."""
+        ...
+
+    def dump(self, state: Any) -> JSON: ...
+
+    def load(self, data: JSON) -> Any:
+        """Rebuild a state from `dump` output; raise MalformedState for anything else."""
+        ...
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: tiny, fast, good enough for shuffles and dice, and its state is one integer.
+
+    Keep `rng.state` inside the game state; build `Rng(state)` when you need to draw and store
+    `rng.state` back. Never use the module-level `random` in games/.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        rng = cls(seed ^ 0x5DEECE66D_2545F491)
+        rng.next64()
+        return rng
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included."""
+        return low + self.below(high - low + 1)
+
+    def roll(self, sides: int = 6) -> int:
+        return self.randint(1, sides)
+
+    def choice(self, items: list[Any]) -> Any:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class Bot(Protocol):
+    """A player for simulations and tests: picks one of the legal actions."""
+
+    name: str
+
+    def choose(self, engine: GameEngine, state: Any, actions: list[Action], rng: Rng) -> str: ...

@@ -1,0 +1,41 @@
+"""Which games exist: slug -> engine. Engines are built once, on first use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+from games.engine import GameEngine
+
+
+class UnknownGame(KeyError):
+    def __str__(self) -> str:
+        return f"unknown game: {self.args[0]!r}"
+
+
+def _adamastor() -> GameEngine:
+    from games.adamastor.engine import AdamastorEngine
+
+    return AdamastorEngine()
+
+
+_FACTORIES: dict[str, Callable[[], GameEngine]] = {
+    "adamastor": _adamastor,
+}
+
+
+def slugs() -> list[str]:
+    return list(_FACTORIES)
+
+
+@cache
+def get_engine(slug: str) -> GameEngine:
+    try:
+        factory = _FACTORIES[slug]
+    except KeyError:
+        raise UnknownGame(slug) from None
+    return factory()
+
+
+def all_engines() -> list[GameEngine]:
+    return [get_engine(s) for s in _FACTORIES]
