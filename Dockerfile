@@ -1,0 +1,41 @@
+# Solo Shelf as a self-hosted container: one process serving the app on port 8000,
+# its SQLite database kept in the /app/data volume. Migrations run when the server starts.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+
+# Dependencies first, read from pyproject.toml, so this layer is rebuilt only when they change.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+        > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt \
+    && rm /tmp/requirements.txt
+
+# The project itself (non-editable). The source tree stays in /app because the app finds its
+# templates, static files and migrations next to the `app` package, and `python -m app` run from
+# /app imports that copy.
+COPY . .
+RUN pip install --no-deps . \
+    && rm -rf build *.egg-info
+
+RUN useradd --system --uid 10001 --user-group --home-dir /app --no-create-home solo \
+    && mkdir -p /app/data \
+    && chown solo:solo /app/data
+
+ENV DATA_DIR=/app/data \
+    DATABASE_URL=sqlite:////app/data/solo-shelf.db
+
+USER solo
+VOLUME /app/data
+EXPOSE 8000
+
+# python:3.11-slim has no curl; urlopen raises (non-zero exit) on any error or non-2xx answer.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+    CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4)"]
+
+CMD ["python", "-m", "app", "serve", "--host", "0.0.0.0", "--port", "8000"]
