@@ -24,6 +24,17 @@ _FACTORIES: dict[str, Callable[[], GameEngine]] = {
 }
 
 
+def register(slug: str, factory: Callable[[], GameEngine]) -> None:
+    """Add (or replace) a game; used by plug-in games and by tests."""
+    _FACTORIES[slug] = factory
+    get_engine.cache_clear()
+
+
+def unregister(slug: str) -> None:
+    _FACTORIES.pop(slug, None)
+    get_engine.cache_clear()
+
+
 def slugs() -> list[str]:
     return list(_FACTORIES)
 

@@ -1,0 +1,109 @@
+"""Command line: `python -m app serve | simulate | replay`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from app.config import Settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app", description="Solo Shelf")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="start the web app (migrations run first)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1)
+
+    sim = sub.add_parser("simulate", help="play many seeded games with a bot and summarise them")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--bot", default="heuristic")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+
+    rep = sub.add_parser("replay", help="verify an exported save file by replaying it")
+    rep.add_argument("file", type=Path)
+
+    args = parser.parse_args(argv)
+    return {"serve": _serve, "simulate": _simulate, "replay": _replay}[args.command](args)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from app import migrate
+
+    settings = Settings()
+    migrate.upgrade(settings.resolved_database_url())
+    # Workers are separate processes; the migration already ran, so they skip it.
+    os.environ["SOLO_SHELF_SKIP_MIGRATIONS"] = "1"
+    print(f"Solo Shelf on http://{args.host}:{args.port} (database: {_safe_url(settings)})", flush=True)
+    uvicorn.run(
+        "app.asgi:app",
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level="warning",
+    )
+    return 0
+
+
+def _safe_url(settings: Settings) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(settings.resolved_database_url()).render_as_string(hide_password=True)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from games.registry import UnknownGame, get_engine
+    from games.simulate import simulate
+
+    try:
+        engine = get_engine(args.game)
+    except UnknownGame as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    options = dict(opt.split("=", 1) for opt in args.option if "=" in opt)
+    try:
+        summary = simulate(
+            engine, bot=args.bot, games=args.games, seed=args.seed, options=options, progress=_progress_bar
+        )
+    except ValueError as exc:
+        print(f"\n{exc}", file=sys.stderr)
+        return 2
+    print(file=sys.stderr)
+    print(f"{engine.spec.title}, bot {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}, options {options}")
+    for line in summary.lines():
+        print(line)
+    return 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 40
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    sys.stderr.flush()
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from app.replay import ReplayError, check_save
+
+    try:
+        data = json.loads(args.file.read_text())
+        checked = check_save(data)
+    except (OSError, ValueError) as exc:
+        kind = "refused" if isinstance(exc, ReplayError) else "unreadable"
+        print(f"{args.file}: {kind}: {exc}", file=sys.stderr)
+        return 1
+    status = checked.engine.status(checked.state)
+    print(
+        f"{args.file}: OK — {checked.engine.spec.title}, {len(checked.actions)} actions replayed, "
+        f"{status.state}" + (f", score {status.score}" if status.score is not None else "")
+    )
+    return 0

@@ -1,0 +1,83 @@
+"""create_app(): the FastAPI application with its routers, static files and error pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app import migrate
+from app.config import ROOT, Settings
+from app.db import make_engine, make_sessionmaker
+from app.errors import NotFound
+from app.routes import api, pages
+
+
+def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:
+    settings = settings or Settings()
+    url = settings.resolved_database_url()
+    if run_migrations:
+        migrate.upgrade(url)
+    app = FastAPI(
+        title="Solo Shelf",
+        summary="Play solo board games in the browser: rules enforced, every move saved.",
+        version="0.1.0",
+    )
+    app.state.settings = settings
+    app.state.db_engine = make_engine(url)
+    app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
+    app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    _install_error_handlers(app)
+
+    @app.get("/healthz", tags=["ops"])
+    def healthz() -> dict[str, str]:
+        with app.state.db_engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        return {"status": "ok"}
+
+    return app
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or request.url.path in ("/healthz", "/openapi.json")
+
+
+def _not_found(request: Request, message: str) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"detail": message}, status_code=404)
+    from app.web import templates
+
+    return templates.TemplateResponse(request, "pages/404.html", {"message": message}, status_code=404)
+
+
+def _install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, exc: NotFound) -> Response:
+        return _not_found(request, str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404:
+            return _not_found(request, "There is nothing at this address.")
+        if _wants_json(request):
+            return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+        return HTMLResponse(f"<h1>{exc.status_code}</h1>", status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        return JSONResponse({"detail": _validation_message(exc.errors())}, status_code=422)
+
+
+def _validation_message(errors: Any) -> str:
+    parts = []
+    for err in errors:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+        parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid")))
+    return "malformed request: " + "; ".join(parts)

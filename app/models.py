@@ -1,0 +1,69 @@
+"""ORM tables. The schema itself is owned by the Alembic migrations in migrations/versions/."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameSession(Base):
+    """One game being played (or finished): who it is, where it stands, and its version counter.
+
+    `version` counts the log entries: every applied action or undo adds one, and a move is accepted
+    only if it names the current version (a compare-and-set in the database).
+    """
+
+    __tablename__ = "sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules_version: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(20), index=True)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class LogEntry(Base):
+    """The append-only action log: an action applied, or an undo of the latest undoable action."""
+
+    __tablename__ = "action_log"
+    __table_args__ = (UniqueConstraint("session_id", "seq", name="uq_action_log_session_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))  # "action" | "undo"
+    action: Mapped[str] = mapped_column(String(200))
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Snapshot(Base):
+    """The current state (so resuming never replays), plus what undo needs.
+
+    `checkpoint` is the state right after the last reveal and `pending` the actions applied since;
+    undo rebuilds from the checkpoint, so it can never go back past new information.
+    """
+
+    __tablename__ = "snapshots"
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    checkpoint: Mapped[dict[str, Any]] = mapped_column(JSON)
+    pending: Mapped[list[str]] = mapped_column(JSON)

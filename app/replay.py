@@ -1,0 +1,105 @@
+"""Rebuilding a game from its seed, options and log, and the portable save format.
+
+A portable save is `{format, format_version, game, rules_version, seed, options, name, actions, final}`:
+`actions` is the effective list of action ids (undone actions already taken out) and `final` records
+where the game stood (version, status, a digest of the state) so that an import can be verified.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine import GameEngine, IllegalAction, MalformedState
+from games.registry import UnknownGame, get_engine
+
+SAVE_FORMAT = "solo-shelf-save"
+SAVE_FORMAT_VERSION = 1
+MAX_ACTIONS = 100_000
+
+
+class ReplayError(ValueError):
+    """The log does not rebuild a valid game; the message says where and why."""
+
+
+def state_digest(dumped: dict[str, Any]) -> str:
+    canonical = json.dumps(dumped, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def effective_actions(log: list[tuple[str, str]]) -> list[str]:
+    """Resolve (kind, action) log entries into the actions that stand: an undo removes the latest one."""
+    actions: list[str] = []
+    for kind, action in log:
+        if kind == "undo":
+            if not actions or actions[-1] != action:
+                raise ReplayError(f"undo of {action!r} does not match the latest action")
+            actions.pop()
+        else:
+            actions.append(action)
+    return actions
+
+
+def replay(engine: GameEngine, seed: int, options: dict[str, Any], actions: list[str]) -> Any:
+    state = engine.new_game(seed, options)
+    for n, action in enumerate(actions, start=1):
+        try:
+            state, _events = engine.apply(state, action)
+        except IllegalAction as exc:
+            raise ReplayError(f"action #{n} ({action!r}) is not legal there: {exc}") from None
+    return state
+
+
+@dataclass
+class CheckedSave:
+    engine: GameEngine
+    seed: int
+    options: dict[str, Any]
+    name: str
+    actions: list[str]
+    state: Any
+
+
+def check_save(data: Any) -> CheckedSave:
+    """Validate a portable save and replay it; raise ReplayError with a clear message if anything is off."""
+    if not isinstance(data, dict):
+        raise ReplayError("a save file must be a JSON object")
+    if data.get("format") != SAVE_FORMAT:
+        raise ReplayError(f"not a Solo Shelf save (expected format {SAVE_FORMAT!r})")
+    if data.get("format_version") != SAVE_FORMAT_VERSION:
+        raise ReplayError(f"unsupported save format version {data.get('format_version')!r}")
+    try:
+        engine = get_engine(str(data.get("game")))
+    except UnknownGame as exc:
+        raise ReplayError(str(exc)) from None
+    rules_version = data.get("rules_version")
+    if rules_version != engine.spec.rules_version:
+        raise ReplayError(
+            f"this save was made with {engine.spec.title} rules version {rules_version!r}; "
+            f"this server plays version {engine.spec.rules_version}"
+        )
+    seed, actions, final = data.get("seed"), data.get("actions"), data.get("final")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise ReplayError("seed must be a whole number between 0 and 2^63")
+    if not isinstance(actions, list) or not all(isinstance(a, str) and len(a) <= 200 for a in actions):
+        raise ReplayError("actions must be a list of action ids")
+    if len(actions) > MAX_ACTIONS:
+        raise ReplayError(f"too many actions (at most {MAX_ACTIONS})")
+    if not isinstance(final, dict) or not isinstance(final.get("digest"), str):
+        raise ReplayError("the save has no final digest to verify against")
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > 120:
+        raise ReplayError("name must be a text of at most 120 characters")
+    try:
+        options = engine.spec.normalize_options(data.get("options"))
+    except (ValueError, TypeError) as exc:
+        raise ReplayError(str(exc)) from None
+    try:
+        state = replay(engine, seed, options, actions)
+    except MalformedState as exc:
+        raise ReplayError(str(exc)) from None
+    if state_digest(engine.dump(state)) != final["digest"]:
+        raise ReplayError("the replayed game does not match the save's final state: the file was altered")
+    return CheckedSave(engine, seed, options, name, actions, state)

@@ -1,0 +1,152 @@
+"""The JSON API: games, sessions, moves, undo, log, export and import (see DESIGN.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from sqlalchemy.orm import Session
+
+from app import play, store
+from app.db import get_db
+from app.errors import Illegal, ImportRefused, Stale
+from app.schemas import (
+    ActionIn,
+    Error,
+    GameOut,
+    LogEventOut,
+    NewSession,
+    RenameIn,
+    SessionOut,
+    SessionSummary,
+    StaleError,
+    UndoIn,
+)
+from games.registry import all_engines
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+MOVE_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": Error, "description": "unknown session"},
+    409: {"model": StaleError, "description": "stale version: nothing applied; the current session is included"},
+    422: {"model": Error, "description": "illegal or malformed action: nothing applied"},
+}
+
+
+def _error(status: int, detail: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"detail": detail, **extra}, status_code=status)
+
+
+def _stale(exc: Stale) -> JSONResponse:
+    return _error(409, str(exc), current=exc.view.to_json())
+
+
+@router.get("/games", response_model=list[GameOut])
+def list_games() -> list[dict[str, Any]]:
+    return [e.spec.to_json() for e in all_engines()]
+
+
+@router.post("/sessions", status_code=201, response_model=SessionOut, responses={422: {"model": Error}})
+def create_session(body: NewSession, db: Session = Depends(get_db)) -> Any:
+    try:
+        record = store.create_session(db, game=body.game, seed=body.seed, options=body.options, name=body.name)
+    except ValueError as exc:
+        return _error(422, str(exc))
+    return play.current_view(db, session_id=record.id).to_json()
+
+
+@router.get("/sessions", response_model=list[SessionSummary])
+def list_sessions(in_progress: bool | None = None, game: str | None = None, db: Session = Depends(get_db)) -> Any:
+    return [
+        {
+            "id": r.id,
+            "game": r.game,
+            "name": r.name,
+            "status": r.status,
+            "score": r.score,
+            "version": r.version,
+            "updated_at": r.updated_at.isoformat(),
+        }
+        for r in store.list_sessions(db, in_progress=in_progress, game=game)
+    ]
+
+
+@router.get("/sessions/{session_id}", response_model=SessionOut, responses={404: {"model": Error}})
+def get_session(session_id: str, db: Session = Depends(get_db)) -> Any:
+    return play.current_view(db, session_id=session_id).to_json()
+
+
+@router.patch("/sessions/{session_id}", response_model=SessionOut, responses={404: {"model": Error}})
+def rename_session(session_id: str, body: RenameIn, db: Session = Depends(get_db)) -> Any:
+    try:
+        store.rename_session(db, session_id=session_id, name=body.name)
+    except ValueError as exc:
+        return _error(422, str(exc))
+    return play.current_view(db, session_id=session_id).to_json()
+
+
+@router.delete("/sessions/{session_id}", status_code=204, responses={404: {"model": Error}})
+def delete_session(session_id: str, db: Session = Depends(get_db)) -> Response:
+    store.delete_session(db, session_id=session_id)
+    return Response(status_code=204)
+
+
+@router.post("/sessions/{session_id}/actions", response_model=SessionOut, responses=MOVE_ERRORS)
+def apply_action(session_id: str, body: ActionIn, db: Session = Depends(get_db)) -> Any:
+    try:
+        return play.play(db, session_id=session_id, action=body.action, version=body.version).to_json()
+    except Stale as exc:
+        return _stale(exc)
+    except Illegal as exc:
+        return _error(422, exc.message)
+
+
+@router.post("/sessions/{session_id}/undo", response_model=SessionOut, responses=MOVE_ERRORS)
+def undo(session_id: str, body: UndoIn, db: Session = Depends(get_db)) -> Any:
+    try:
+        return play.undo(db, session_id=session_id, version=body.version).to_json()
+    except Stale as exc:
+        return _stale(exc)
+    except Illegal as exc:
+        return _error(422, exc.message)
+
+
+@router.get("/sessions/{session_id}/log", response_model=list[LogEventOut], responses={404: {"model": Error}})
+def get_log(session_id: str, db: Session = Depends(get_db)) -> Any:
+    return [
+        {"seq": e.seq, "kind": e.kind, "action": e.action, "events": e.events}
+        for e in store.log_entries(db, session_id=session_id)
+    ]
+
+
+@router.get("/sessions/{session_id}/export", responses={404: {"model": Error}})
+def export_session(session_id: str, db: Session = Depends(get_db)) -> JSONResponse:
+    data = store.export_session(db, session_id=session_id)
+    filename = f"solo-shelf-{data['game']}-{session_id}.json"
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@router.post(
+    "/sessions/import",
+    status_code=201,
+    response_model=SessionOut,
+    responses={413: {"model": Error}, 422: {"model": Error}},
+    openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
+)
+async def import_session(request: Request, db: Session = Depends(get_db)) -> Any:
+    limit = request.app.state.settings.max_import_bytes
+    body = await request.body()
+    if len(body) > limit:
+        return _error(413, f"a save file is at most {limit} bytes")
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return _error(422, "This save cannot be imported: it is not valid JSON")
+    try:
+        record = await run_in_threadpool(store.import_session, db, data=data)
+    except ImportRefused as exc:
+        return _error(422, exc.message)
+    return play.current_view(db, session_id=record.id).to_json()

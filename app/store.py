@@ -1,0 +1,161 @@
+"""Loading and saving sessions: create, list, rename, delete, export and import.
+
+Every function takes the database session first and the rest by keyword. Moves do not happen here;
+they happen in app.play.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.errors import ImportRefused, NotFound
+from app.models import GameSession, LogEntry, Snapshot, utcnow
+from app.replay import SAVE_FORMAT, SAVE_FORMAT_VERSION, ReplayError, check_save, effective_actions, state_digest
+from games.engine import Event, GameEngine
+from games.registry import UnknownGame, get_engine
+
+MAX_NAME = 120
+
+
+def new_id() -> str:
+    return secrets.token_hex(8)
+
+
+def _engine(game: str) -> GameEngine:
+    try:
+        return get_engine(game)
+    except UnknownGame as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _clean_name(name: str | None, default: str) -> str:
+    name = (name or "").strip()
+    if len(name) > MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters")
+    return name or default
+
+
+def create_session(
+    db: Session, *, game: str, seed: int | None = None, options: dict | None = None, name: str | None = None
+) -> GameSession:
+    engine = _engine(game)
+    options = engine.spec.normalize_options(options)
+    if seed is None:
+        seed = secrets.randbelow(2**53)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ValueError("seed must be a whole number between 0 and 2^63")
+    state = engine.new_game(seed, options)
+    record = _insert(db, engine, seed=seed, options=options, name=name, state=state)
+    db.commit()
+    return record
+
+
+def _insert(
+    db: Session, engine: GameEngine, *, seed: int, options: dict, name: str | None, state: Any, version: int = 0
+) -> GameSession:
+    status = engine.status(state)
+    now = utcnow()
+    record = GameSession(
+        id=new_id(),
+        game=engine.spec.slug,
+        name=_clean_name(name, f"{engine.spec.title} {now:%Y-%m-%d %H:%M}"),
+        seed=seed,
+        options=options,
+        rules_version=engine.spec.rules_version,
+        status=status.state,
+        score=status.score,
+        version=version,
+        created_at=now,
+        updated_at=now,
+    )
+    dumped = engine.dump(state)
+    db.add(record)
+    db.flush()
+    db.add(Snapshot(session_id=record.id, state=dumped, checkpoint=dumped, pending=[]))
+    return record
+
+
+def get_session(db: Session, *, session_id: str) -> GameSession:
+    record = db.get(GameSession, session_id) if isinstance(session_id, str) else None
+    if record is None:
+        raise NotFound(f"no saved game with id {session_id!r}")
+    return record
+
+
+def list_sessions(db: Session, *, in_progress: bool | None = None, game: str | None = None) -> list[GameSession]:
+    query = select(GameSession).order_by(GameSession.updated_at.desc())
+    if in_progress is True:
+        query = query.where(GameSession.status == "in_progress")
+    elif in_progress is False:
+        query = query.where(GameSession.status != "in_progress")
+    if game is not None:
+        query = query.where(GameSession.game == game)
+    return list(db.scalars(query))
+
+
+def rename_session(db: Session, *, session_id: str, name: str) -> GameSession:
+    record = get_session(db, session_id=session_id)
+    cleaned = _clean_name(name, "")
+    if not cleaned:
+        raise ValueError("a name cannot be empty")
+    record.name = cleaned
+    db.commit()
+    return record
+
+
+def delete_session(db: Session, *, session_id: str) -> None:
+    record = get_session(db, session_id=session_id)
+    db.delete(record)
+    db.commit()
+
+
+def log_entries(db: Session, *, session_id: str) -> list[LogEntry]:
+    get_session(db, session_id=session_id)
+    return list(db.scalars(select(LogEntry).where(LogEntry.session_id == session_id).order_by(LogEntry.seq)))
+
+
+def export_session(db: Session, *, session_id: str) -> dict[str, Any]:
+    record = get_session(db, session_id=session_id)
+    snapshot = db.get(Snapshot, session_id)
+    log = [(e.kind, e.action) for e in log_entries(db, session_id=session_id)]
+    return {
+        "format": SAVE_FORMAT,
+        "format_version": SAVE_FORMAT_VERSION,
+        "game": record.game,
+        "rules_version": record.rules_version,
+        "seed": record.seed,
+        "options": record.options,
+        "name": record.name,
+        "actions": effective_actions(log),
+        "final": {"status": record.status, "score": record.score, "digest": state_digest(snapshot.state)},
+    }
+
+
+def import_session(db: Session, *, data: Any) -> GameSession:
+    """Replay and verify a portable save, then store it as a new session (its log = its actions)."""
+    try:
+        checked = check_save(data)
+    except ReplayError as exc:
+        raise ImportRefused(f"This save cannot be imported: {exc}") from None
+    engine = checked.engine
+    record = _insert(
+        db,
+        engine,
+        seed=checked.seed,
+        options=checked.options,
+        name=checked.name or None,
+        state=checked.state,
+        version=len(checked.actions),
+    )
+    # The imported log starts a fresh history: nothing before the import can be undone.
+    now = utcnow()
+    imported = Event("import", "Game imported from a save file.").to_json()
+    for seq, action in enumerate(checked.actions, start=1):
+        events = [imported] if seq == len(checked.actions) else []
+        db.add(LogEntry(session_id=record.id, seq=seq, kind="action", action=action, events=events, created_at=now))
+    db.commit()
+    return record

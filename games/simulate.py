@@ -1,0 +1,94 @@
+"""Play many seeded games with a bot and summarise them (used by `python -m app simulate` and balance checks)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from games.engine import GameEngine, Rng
+
+MAX_ACTIONS_PER_GAME = 20_000
+
+
+@dataclass
+class GameResult:
+    seed: int
+    state: str
+    score: int | None
+    actions: int
+
+
+@dataclass
+class Summary:
+    games: int
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def outcomes(self) -> Counter[str]:
+        return Counter(r.state for r in self.results)
+
+    @property
+    def win_rate(self) -> float:
+        return self.outcomes["won"] / len(self.results) if self.results else 0.0
+
+    @property
+    def scores(self) -> list[int]:
+        return [r.score or 0 for r in self.results]
+
+    @property
+    def actions(self) -> int:
+        return sum(r.actions for r in self.results)
+
+    def lines(self) -> list[str]:
+        scores = self.scores
+        spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
+        secs = max(self.seconds, 1e-9)
+        outcome = ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items()))
+        return [
+            f"games:        {len(self.results)} ({outcome})",
+            f"win rate:     {self.win_rate:.1%}",
+            f"mean score:   {statistics.fmean(scores) if scores else 0:.2f}",
+            f"score spread: sd {spread:.2f}, min {min(scores, default=0)}, max {max(scores, default=0)}",
+            f"speed:        {len(self.results) / secs:.1f} games/s, {self.actions / secs:.0f} actions/s",
+        ]
+
+
+def play_one(engine: GameEngine, bot_name: str, seed: int, options: dict) -> GameResult:
+    bot = engine.bots[bot_name]
+    state = engine.new_game(seed, options)
+    rng = Rng.from_seed(seed ^ 0xB07)
+    count = 0
+    while not engine.status(state).over:
+        if count >= MAX_ACTIONS_PER_GAME:
+            raise RuntimeError(f"seed {seed}: the {bot_name} bot did not finish in {MAX_ACTIONS_PER_GAME} actions")
+        actions = engine.legal_actions(state)
+        state, _ = engine.apply(state, bot.choose(engine, state, actions, rng))
+        count += 1
+    status = engine.status(state)
+    return GameResult(seed, status.state, status.score, count)
+
+
+def simulate(
+    engine: GameEngine,
+    *,
+    bot: str,
+    games: int,
+    seed: int = 0,
+    options: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    if bot not in engine.bots:
+        raise ValueError(f"unknown bot {bot!r}; this game has: {', '.join(sorted(engine.bots))}")
+    opts = engine.spec.normalize_options(options)
+    summary = Summary(games)
+    start = time.perf_counter()
+    for i in range(games):
+        summary.results.append(play_one(engine, bot, seed + i, opts))
+        if progress:
+            progress(i + 1, games)
+    summary.seconds = time.perf_counter() - start
+    return summary
