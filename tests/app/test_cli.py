@@ -1,0 +1,38 @@
+"""The command line: simulate prints its summary, replay verifies or refuses an export."""
+
+from __future__ import annotations
+
+import json
+
+from app.cli import main
+
+
+def test_simulate_prints_summary(pebbles, capsys):
+    assert main(["simulate", "pebbles", "--games", "20", "--bot", "random", "--seed", "5"]) == 0
+    out = capsys.readouterr()
+    for word in ["win rate:", "mean score:", "score spread:", "games/s", "actions/s"]:
+        assert word in out.out
+    assert "20/20" in out.err  # the progress bar reached the end
+
+
+def test_simulate_unknown_game_or_bot(pebbles, capsys):
+    assert main(["simulate", "nogame"]) == 2
+    assert main(["simulate", "pebbles", "--bot", "genius"]) == 2
+    assert "unknown bot" in capsys.readouterr().err
+
+
+def test_replay_verifies_and_refuses(client, pebbles, tmp_path, capsys):
+    s = client.post("/api/sessions", json={"game": "pebbles", "seed": 1}).json()
+    s = client.post(f"/api/sessions/{s['id']}/actions", json={"action": "draw", "version": 0}).json()
+    save = client.get(f"/api/sessions/{s['id']}/export").json()
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(save))
+    assert main(["replay", str(good)]) == 0
+    assert "OK" in capsys.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**save, "seed": save["seed"] + 1}))
+    assert main(["replay", str(bad)]) == 1
+    assert "refused" in capsys.readouterr().err
+    junk = tmp_path / "junk.json"
+    junk.write_text("{not json")
+    assert main(["replay", str(junk)]) == 1
