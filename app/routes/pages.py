@@ -1,0 +1,286 @@
+"""The HTML pages: library, game pages, the board (with its HTMX move/undo endpoints), saves, rules.
+
+Moves go through `app.play` exactly as the JSON API's do. With the `HX-Request` header the answer
+is the board fragment (200, or 409/422 with the current board and a notice); without it, a 303
+back to the board page, with the problem named in the query string.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2 import TemplateNotFound
+from sqlalchemy.orm import Session
+
+from app import play, store
+from app.db import get_db
+from app.errors import Illegal, ImportRefused, NotFound, Stale
+from app.web import place_actions, templates
+from games.registry import UnknownGame, all_engines, get_engine
+
+router = APIRouter(include_in_schema=False)
+
+
+async def form_data(request: Request) -> dict[str, Any]:
+    """The posted form as a plain dict (last value wins); files stay UploadFile objects."""
+    form = await request.form()
+    return dict(form.items())
+
+
+def _page(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, context, status_code=status_code)
+
+
+def _not_found(request: Request, message: str) -> HTMLResponse:
+    return _page(request, "pages/404.html", {"message": message}, 404)
+
+
+def _titles() -> dict[str, str]:
+    return {e.spec.slug: e.spec.title for e in all_engines()}
+
+
+def _see_other(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
+
+
+def _is_htmx(request: Request) -> bool:
+    return request.headers.get("HX-Request", "").lower() == "true"
+
+
+# ---------------------------------------------------------------- library and game pages
+
+@router.get("/", response_class=HTMLResponse)
+def library(request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+    games = [e.spec for e in all_engines()]
+    in_progress = store.list_sessions(db, in_progress=True)
+    return _page(request, "pages/library.html",
+                 {"nav": "library", "games": games, "in_progress": in_progress, "titles": _titles()})
+
+
+def _game_page(request: Request, db: Session, slug: str, *, form: dict[str, Any] | None = None,
+               error: str = "", status_code: int = 200) -> HTMLResponse:
+    try:
+        spec = get_engine(slug).spec
+    except UnknownGame:
+        return _not_found(request, f"There is no game called “{slug}” on this shelf.")
+    sessions = store.list_sessions(db, game=slug)
+    return _page(request, "pages/game.html",
+                 {"spec": spec, "form": form or {}, "error": error, "sessions": sessions}, status_code)
+
+
+@router.get("/games/{slug}", response_class=HTMLResponse)
+def game_page(slug: str, request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+    return _game_page(request, db, slug)
+
+
+def _parse_seed(raw: Any) -> int | None:
+    text = str(raw or "").strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"\d{1,19}", text):
+        raise ValueError("the seed must be a whole number (digits only), or left empty")
+    return int(text)
+
+
+@router.post("/games/{slug}/new", response_model=None)
+def new_game(slug: str, request: Request, form: dict[str, Any] = Depends(form_data),
+             db: Session = Depends(get_db)) -> Response:
+    try:
+        spec = get_engine(slug).spec
+    except UnknownGame:
+        return _not_found(request, f"There is no game called “{slug}” on this shelf.")
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    options = {opt.key: fields[opt.key] for opt in spec.options if opt.key in fields}
+    unknown = set(fields) - {o.key for o in spec.options} - {"seed", "name"}
+    options.update({k: fields[k] for k in unknown})  # let the engine refuse them by name
+    try:
+        record = store.create_session(db, game=slug, seed=_parse_seed(fields.get("seed")),
+                                      options=options, name=fields.get("name"))
+    except ValueError as exc:
+        return _game_page(request, db, slug, form=fields, error=str(exc), status_code=422)
+    return _see_other(f"/play/{record.id}")
+
+
+@router.get("/games/{slug}/rules", response_class=HTMLResponse)
+def rules(slug: str, request: Request) -> HTMLResponse:
+    try:
+        spec = get_engine(slug).spec
+    except UnknownGame:
+        return _not_found(request, f"There is no game called “{slug}” on this shelf.")
+    try:
+        templates.env.get_template(f"games/{slug}/rules.html")
+    except TemplateNotFound:
+        return _not_found(request, f"The rules reference for {spec.title} is not written yet.")
+    return _page(request, f"games/{slug}/rules.html", {"spec": spec})
+
+
+# ---------------------------------------------------------------- the board
+
+def _board_context(sv: play.SessionView, notice_kind: str = "", notice: str = "") -> dict[str, Any]:
+    return {
+        "sv": sv,
+        "placement": place_actions(sv.game, sv.view, sv.legal_actions),
+        "board_template": templates.env.select_template(
+            [f"games/{sv.game}/board.html", "partials/generic_board.html"]).name,
+        "notice_kind": notice_kind,
+        "notice": notice,
+    }
+
+
+def _board(request: Request, sv: play.SessionView, *, notice_kind: str = "", notice: str = "",
+           status_code: int = 200) -> HTMLResponse:
+    context = _board_context(sv, notice_kind, notice)
+    template = context["board_template"]
+    return templates.TemplateResponse(request, template, context, status_code=status_code)
+
+
+@router.get("/play/{session_id}", response_class=HTMLResponse)
+def play_page(session_id: str, request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+    try:
+        sv = play.current_view(db, session_id=session_id)
+    except NotFound:
+        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    notice_kind = request.query_params.get("notice", "")
+    notice = request.query_params.get("error", "")
+    if notice_kind not in ("stale", "error") or (notice_kind == "error" and not notice):
+        notice_kind, notice = "", ""
+    context = _board_context(sv, notice_kind, notice)
+    context["title"] = _titles().get(sv.game, sv.game)
+    return _page(request, "pages/play.html", context)
+
+
+def _parse_version(raw: Any) -> int | str:
+    """A whole number, or the raw text so that `play` refuses it with its own message."""
+    text = str(raw or "").strip()
+    return int(text) if re.fullmatch(r"-?\d{1,12}", text) else text
+
+
+def _move_answer(request: Request, session_id: str, run: Any) -> Response:
+    """Run a move; answer with the board fragment (HTMX) or a redirect to the board page."""
+    htmx = _is_htmx(request)
+    try:
+        sv = run()
+    except NotFound:
+        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    except Stale as exc:
+        if htmx:
+            return _board(request, exc.view, notice_kind="stale", status_code=409)
+        return _see_other(f"/play/{session_id}?notice=stale")
+    except Illegal as exc:
+        if htmx and exc.view is not None:
+            return _board(request, exc.view, notice_kind="error", notice=exc.message, status_code=422)
+        return _see_other(f"/play/{session_id}?" + urlencode({"notice": "error", "error": exc.message}))
+    if htmx:
+        return _board(request, sv)
+    return _see_other(f"/play/{session_id}")
+
+
+@router.post("/play/{session_id}/act", response_model=None)
+def act(session_id: str, request: Request, form: dict[str, Any] = Depends(form_data),
+        db: Session = Depends(get_db)) -> Response:
+    action = form.get("action")
+    version = _parse_version(form.get("version"))
+    return _move_answer(request, session_id,
+                        lambda: play.play(db, session_id=session_id, action=action, version=version))
+
+
+@router.post("/play/{session_id}/undo", response_model=None)
+def undo(session_id: str, request: Request, form: dict[str, Any] = Depends(form_data),
+         db: Session = Depends(get_db)) -> Response:
+    version = _parse_version(form.get("version"))
+    return _move_answer(request, session_id, lambda: play.undo(db, session_id=session_id, version=version))
+
+
+# ---------------------------------------------------------------- saves
+
+def _saves_page(request: Request, db: Session, *, error: str = "", notice: str = "",
+                status_code: int = 200) -> HTMLResponse:
+    return _page(request, "pages/saves.html",
+                 {"nav": "saves", "sessions": store.list_sessions(db), "titles": _titles(),
+                  "error": error, "notice": notice}, status_code)
+
+
+@router.get("/saves", response_class=HTMLResponse)
+def saves(request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+    done = request.query_params.get("done", "")
+    return _saves_page(request, db, notice=done if done in ("renamed", "deleted") else "")
+
+
+@router.post("/saves/{session_id}/rename", response_model=None)
+def rename(session_id: str, request: Request, form: dict[str, Any] = Depends(form_data),
+           db: Session = Depends(get_db)) -> Response:
+    name = form.get("name")
+    try:
+        store.rename_session(db, session_id=session_id, name=name if isinstance(name, str) else "")
+    except NotFound:
+        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    except ValueError as exc:
+        return _saves_page(request, db, error=str(exc), status_code=422)
+    return _see_other("/saves?done=renamed")
+
+
+@router.get("/saves/{session_id}/delete", response_class=HTMLResponse)
+def confirm_delete(session_id: str, request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+    try:
+        record = store.get_session(db, session_id=session_id)
+    except NotFound:
+        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    return _page(request, "pages/confirm_delete.html",
+                 {"nav": "saves", "session": record, "title": _titles().get(record.game, record.game)})
+
+
+@router.post("/saves/{session_id}/delete", response_model=None)
+def delete(session_id: str, request: Request, db: Session = Depends(get_db)) -> Response:
+    try:
+        store.delete_session(db, session_id=session_id)
+    except NotFound:
+        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    return _see_other("/saves?done=deleted")
+
+
+def _file_name(record_game: str, name: str, session_id: str) -> str:
+    stem = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "game"
+    return f"{record_game}-{stem}-{session_id}.json"
+
+
+@router.get("/saves/{session_id}/export", response_model=None)
+def export(session_id: str, request: Request, db: Session = Depends(get_db)) -> Response:
+    try:
+        data = store.export_session(db, session_id=session_id)
+        record = store.get_session(db, session_id=session_id)
+    except NotFound:
+        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    filename = _file_name(record.game, record.name, record.id)
+    return Response(
+        json.dumps(data, indent=2, ensure_ascii=False),
+        media_type="application/json",
+        headers={"Content-Disposition": f"attachment; filename=\"{filename}\"; filename*=UTF-8''{quote(filename)}"},
+    )
+
+
+@router.post("/saves/import", response_model=None)
+def import_save(request: Request, form: dict[str, Any] = Depends(form_data),
+                db: Session = Depends(get_db)) -> Response:
+    upload = form.get("file")
+    if upload is None or isinstance(upload, str):
+        return _saves_page(request, db, error="Choose a save file (.json) to import.", status_code=422)
+    limit = request.app.state.settings.max_import_bytes
+    raw = upload.file.read(limit + 1)
+    if len(raw) > limit:
+        return _saves_page(request, db, error=f"That file is too large (the limit is {limit // 1000} kB).",
+                           status_code=422)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _saves_page(request, db, error="This save cannot be imported: it is not a JSON file.",
+                           status_code=422)
+    try:
+        record = store.import_session(db, data=data)
+    except ImportRefused as exc:
+        return _saves_page(request, db, error=exc.message, status_code=422)
+    return _see_other(f"/play/{record.id}")

@@ -1,0 +1,155 @@
+"""Jinja2 set-up for the HTML pages, and the helpers the templates lean on.
+
+- `templates`: the one `Jinja2Templates` instance (templates/ at the repository root), with the
+  filters and globals below registered.
+- `icon(name, label)`: an inline `<svg>` that uses a symbol of the vendored game-icons sprite.
+- `place_actions(view, actions)`: decides where on a board each legal action is drawn (a hand card,
+  a map space, the Experience card...). Every action not placed on a component the board draws lands
+  in the decision panel, so every legal action is always clickable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
+
+from games.engine import Action
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES_DIR = ROOT / "templates"
+ICON_SPRITE = "/static/icons/game-icons.svg"
+
+templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+
+
+def icon(name: str, label: str = "", cls: str = "") -> Markup:
+    """An icon from the sprite; with a label it is announced (role=img), without it is decorative."""
+    classes = f"icon {cls}".strip()
+    if label:
+        head = f'<svg class="{escape(classes)}" role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'
+    else:
+        head = f'<svg class="{escape(classes)}" aria-hidden="true" focusable="false">'
+    return Markup(f'{head}<use href="{ICON_SPRITE}#gi-{escape(name)}"></use></svg>')
+
+
+def when(value: datetime | None) -> str:
+    """A short, human date: 'just now', '5 min ago', '3 h ago', else the day."""
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    seconds = (datetime.now(UTC) - value).total_seconds()
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min ago"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h ago"
+    return value.strftime("%d %b %Y")
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
+
+
+templates.env.globals["icon"] = icon
+templates.env.globals["app_name"] = "Solo Shelf"
+templates.env.filters["when"] = when
+templates.env.filters["signed"] = signed
+templates.env.tests["prefixed"] = lambda value, prefix: str(value).startswith(prefix)
+
+
+@dataclass
+class Placement:
+    """Legal actions sorted by the component that shows them; `panel` gets the rest."""
+
+    homes: dict[tuple[str, str], list[Action]] = field(default_factory=dict)
+    panel: list[Action] = field(default_factory=list)
+
+    def at(self, kind: str, key: Any = "") -> list[Action]:
+        return self.homes.get((kind, str(key)), [])
+
+    def has(self, kind: str, key: Any = "") -> bool:
+        return (kind, str(key)) in self.homes
+
+    def add(self, home: tuple[str, str] | None, action: Action) -> None:
+        if home is None:
+            self.panel.append(action)
+        else:
+            self.homes.setdefault(home, []).append(action)
+
+
+def _numbers(cards: Iterable[dict[str, Any]] | None) -> set[str]:
+    return {str(c.get("number")) for c in cards or () if isinstance(c, dict)}
+
+
+def _space_ids(board_map: dict[str, Any] | None) -> set[str]:
+    """Every space the map draws: the cells of face-up cards (not inland), the ports, the start spaces."""
+    ids: set[str] = set()
+    board_map = board_map or {}
+    for slot in board_map.get("slots", []):
+        if slot.get("face_up"):
+            for row in slot.get("cells", []):
+                ids.update(c["id"] for c in row if c.get("kind") != "none")
+    ids.update(p["id"] for p in board_map.get("ports", []))
+    ids.update(f"p0.{row}" for row in range(3))  # the start spaces are always drawn
+    return ids
+
+
+def _adamastor_home(view: dict[str, Any], action_id: str) -> tuple[str, str] | None:
+    """Where an Adamastor action id lives on the board, or None for the decision panel."""
+    parts = action_id.split(":")
+    head = parts[0]
+    hand, skills, traumas = _numbers(view.get("hand")), _numbers(view.get("skills")), _numbers(view.get("traumas"))
+    if head == "start" and len(parts) == 2:
+        return ("space", parts[1]) if parts[1] in _space_ids(view.get("map")) else None
+    if action_id == "draw":
+        return ("deck", "")
+    if action_id == "navigate":
+        return ("helm", "")
+    if action_id == "end_actions":
+        return ("tokens", "")
+    if action_id in ("exp:morale", "exp:action"):
+        return ("exp", "")
+    if head == "swap" and len(parts) == 3 and parts[1][1:] in hand:
+        return ("hand", parts[1][1:])
+    if head == "nav" and len(parts) == 3:
+        if parts[1] == "add" and parts[2] in hand:
+            return ("hand", parts[2])
+        if parts[1] == "burst" and parts[2] in skills:
+            return ("skill", parts[2])
+        if parts[1] == "move" and parts[2] in _space_ids(view.get("map")):
+            return ("space", parts[2])
+        return None
+    if action_id == "nav:stop":
+        return ("nav", "") if view.get("navigation") else None
+    if head in ("learn", "discard") and len(parts) == 2 and parts[1] in hand:
+        return ("hand", parts[1])
+    if head == "heal" and len(parts) == 2 and parts[1] in traumas:
+        return ("trauma", parts[1])
+    if head == "exp" and len(parts) == 3 and parts[1] == "heal" and parts[2] in traumas:
+        return ("trauma", parts[2])
+    if head == "enc" and view.get("encounter"):
+        return ("encounter", "")
+    if head == "task" and len(parts) == 2:
+        task_ids = {str(t.get("id")) for t in view.get("tasks") or ()}
+        return ("task", parts[1]) if parts[1] in task_ids else None
+    return None
+
+
+_PLACERS = {"adamastor": _adamastor_home}
+
+
+def place_actions(game: str, view: dict[str, Any], actions: Iterable[Action]) -> Placement:
+    """Sort legal actions onto the board's components; unknown games put everything in the panel."""
+    placer = _PLACERS.get(game)
+    placement = Placement()
+    for action in actions:
+        placement.add(placer(view, action.id) if placer else None, action)
+    return placement

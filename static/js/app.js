@@ -1,0 +1,43 @@
+/* Solo Shelf front-end glue. No rules here: the server decides everything and answers with HTML.
+   - Let htmx swap in the boards sent with 409 (stale tab) and 422 (refused move): they carry the
+     current board and a notice, so the player always sees where the game really stands.
+   - Keep the ship's log scrolled to its newest line after each swap. */
+(function () {
+  "use strict";
+
+  function configure() {
+    if (!window.htmx) { return; }
+    htmx.config.responseHandling = [
+      { code: "204", swap: false },
+      { code: "[23]..", swap: true },
+      { code: "409", swap: true, error: false },
+      { code: "422", swap: true, error: false },
+      { code: "[45]..", swap: false, error: true },
+      { code: "...", swap: false }
+    ];
+    // A fresh board replaces the old one whole; keep the page where the player was looking.
+    htmx.config.defaultSwapStyle = "outerHTML";
+    htmx.config.scrollIntoViewOnBoost = false;
+  }
+
+  function scrollLogs(root) {
+    (root || document).querySelectorAll(".log-lines").forEach(function (log) {
+      log.scrollTop = log.scrollHeight;
+    });
+  }
+
+  function showNotice(root) {
+    var notice = (root || document).querySelector("#notice:not(.empty)");
+    if (notice && notice.scrollIntoView) { notice.scrollIntoView({ block: "nearest" }); }
+  }
+
+  configure();  // htmx.min.js is loaded (deferred) just before this file
+  document.addEventListener("DOMContentLoaded", function () {
+    configure();
+    scrollLogs(document);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    scrollLogs(document);
+    showNotice(document);
+  });
+})();
