@@ -1,0 +1,189 @@
+"""The player's actions: what is legal now (`legal`) and what each one does (`perform`).
+
+`perform` is only called with an id that `legal` listed, on a cloned state.
+"""
+
+from __future__ import annotations
+
+from games.adamastor import navigation as nav
+from games.adamastor.components import Components
+from games.adamastor.decisions import answer, pending_actions
+from games.adamastor.effects import start_encounter
+from games.adamastor.state import State
+from games.adamastor.table import finish, gain_morale, say, skills_of, sort_row, take_top, title
+from games.engine import Action, Event
+
+
+def _exp_actions(comp: Components, s: State) -> list[Action]:
+    out = []
+    if s.experience >= 1 and s.discard:
+        out.append(Action("exp:morale", "Spend 1 Experience: +1 Morale", "experience"))
+    if s.experience >= 2 and s.phase == "actions":
+        out.append(Action("exp:action", "Spend 2 Experience: +1 action", "experience"))
+    if s.experience >= 3:
+        out += [
+            Action(f"exp:heal:{c}", f"Spend 3 Experience: remove Trauma {title(comp, c)}", "experience")
+            for c in s.traumas
+        ]
+    return out
+
+
+def penalty(comp: Components, s: State) -> int:
+    return comp.weather[s.weather].nav_penalty if s.weather is not None else 0
+
+
+def _nav_actions(comp: Components, s: State) -> list[Action]:
+    points = s.nav["points"]
+    out = []
+    if s.nav["can_add"]:
+        out += [
+            Action(f"nav:add:{c}", f"Discard {title(comp, c)} for {comp.sailing[c].nav} point(s)", "hand")
+            for c in s.hand
+        ]
+    out += [
+        Action(
+            f"nav:burst:{c}", f"Remove {title(comp, c)} from play for +{comp.sailing[c].n} points", "skills"
+        )
+        for c in skills_of(comp, s, "burst")
+    ]
+    for space, cost in nav.move_costs(comp, s, penalty(comp, s)).items():
+        if cost <= points:
+            out.append(Action(f"nav:move:{space}", f"Sail to {space} ({cost} point(s))", "map"))
+    out.append(Action("nav:stop", f"Stop here ({points} point(s) left are lost)", "panel"))
+    return out
+
+
+def _main_actions(comp: Components, s: State) -> list[Action]:
+    out = []
+    if s.actions_left > 0:
+        if s.deck:
+            out.append(Action("draw", "Draw a card", "panel"))
+        out += [
+            Action(f"swap:h{h}:r{r}", f"Swap {title(comp, h)} with {title(comp, r)}", "row")
+            for h in s.hand
+            for r in s.row
+        ]
+        if s.hand or s.nav_bonus or skills_of(comp, s, "nav_plus") or skills_of(comp, s, "burst"):
+            out.append(Action("navigate", "Navigate", "panel"))
+    out.append(Action("end_actions", "End the Actions phase", "panel"))
+    return out
+
+
+def legal(comp: Components, s: State) -> list[Action]:
+    if s.phase == "over":
+        return []
+    if s.phase == "setup":
+        return [Action(f"start:p0.{r}", f"Start on the left edge, row {r + 1}", "map") for r in range(3)]
+    if s.pending is not None:
+        return pending_actions(comp, s) + _exp_actions(comp, s)
+    if s.nav is not None:
+        return _nav_actions(comp, s) + _exp_actions(comp, s)
+    return _main_actions(comp, s) + _exp_actions(comp, s)
+
+
+def _draw(comp: Components, s: State, ev: list[Event]) -> None:
+    s.actions_left -= 1
+    if skills_of(comp, s, "draw_two") and len(s.deck) >= 2:
+        a, b = take_top(comp, s, ev, "You draw"), take_top(comp, s, ev, "You draw")
+        s.hand += [a, b]
+        s.pending = {"kind": "keep", "cards": [a, b]}
+    else:
+        s.hand.append(take_top(comp, s, ev, "You draw"))
+
+
+def _swap(comp: Components, s: State, ev: list[Event], h: int, r: int) -> None:
+    s.actions_left -= 1
+    s.hand[s.hand.index(h)] = r
+    s.row[s.row.index(r)] = h
+    sort_row(s)
+    say(s, ev, "swap", f"You swap {title(comp, h)} into the row and take {title(comp, r)}.")
+
+
+def _navigate(comp: Components, s: State, ev: list[Event]) -> None:
+    s.actions_left -= 1
+    points = len(skills_of(comp, s, "nav_plus")) + s.nav_bonus
+    s.nav_bonus = 0
+    s.nav = {"points": points, "path": [s.ship], "can_add": True}
+    say(s, ev, "nav", f"You navigate, starting with {points} point(s) from Skills and bonuses.")
+
+
+def _nav_points(s: State, add: int, **changes) -> None:
+    s.nav = {**s.nav, "points": s.nav["points"] + add, **changes}
+
+
+def _move(comp: Components, s: State, ev: list[Event], space: str) -> None:
+    cost = nav.move_costs(comp, s, penalty(comp, s))[space]
+    direction = dict(nav.neighbours(s.ship, len(s.map_ids)))[space]
+    s.ship = space
+    _nav_points(s, -cost, path=[*s.nav["path"], space], can_add=False)
+    say(s, ev, "move", f"The ship sails to {space} for {cost} point(s).", space=space)
+    cell = nav.cell_at(comp, s, space)
+    if cell is not None and cell.kind == "land":
+        finish(s, ev, "won", "the ship reached its destination")
+    elif cell is None and nav.is_right_edge_port(space) and direction == "E":
+        nav.reveal_slot(comp, s, ev, nav.slot_of(space))
+        _nav_points(s, 0, can_add=True)
+
+
+def _stop(comp: Components, s: State, ev: list[Event]) -> None:
+    s.nav = None
+    say(s, ev, "nav", "The ship stops.")
+    cell = nav.cell_at(comp, s, s.ship)
+    if cell is not None and cell.anchor and s.ship not in s.marked:
+        start_encounter(comp, s, ev, s.ship)
+
+
+def _experience(comp: Components, s: State, ev: list[Event], what: str) -> None:
+    if what == "morale":
+        s.experience -= 1
+        say(s, ev, "exp", "You spend 1 Experience for +1 Morale.")
+        gain_morale(s, ev, 1)
+    elif what == "action":
+        s.experience -= 2
+        s.actions_left += 1
+        say(s, ev, "exp", "You spend 2 Experience for an extra action.")
+    else:
+        card = int(what.split(":")[1])
+        s.experience -= 3
+        s.traumas.remove(card)
+        s.removed.append(card)
+        say(s, ev, "exp", f"You spend 3 Experience to remove Trauma {title(comp, card)} from play.")
+
+
+def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None:
+    verb, _, arg = action_id.partition(":")
+    if verb == "exp":
+        _experience(comp, s, ev, arg)
+    elif s.pending is not None:
+        answer(comp, s, ev, verb, arg)
+    elif verb == "start":
+        s.ship, s.phase, s.turn = arg, "actions", 1
+        say(s, ev, "start", f"The ship sets sail from {arg}. Turn 1 begins (no Sunrise on the first turn).")
+    elif verb == "draw":
+        _draw(comp, s, ev)
+    elif verb == "swap":
+        h, r = arg.split(":")
+        _swap(comp, s, ev, int(h[1:]), int(r[1:]))
+    elif verb == "navigate":
+        _navigate(comp, s, ev)
+    elif verb == "nav":
+        sub, _, rest = arg.partition(":")
+        if sub == "add":
+            card = int(rest)
+            s.hand.remove(card)
+            s.discard.append(card)
+            _nav_points(s, comp.sailing[card].nav)
+            say(s, ev, "nav", f"You discard {title(comp, card)} for {comp.sailing[card].nav} point(s).")
+        elif sub == "burst":
+            card = int(rest)
+            s.skills.remove(card)
+            s.removed.append(card)
+            _nav_points(s, comp.sailing[card].n)
+            say(s, ev, "nav", f"You remove {title(comp, card)} from play for +{comp.sailing[card].n} points.")
+        elif sub == "move":
+            _move(comp, s, ev, rest)
+        else:
+            _stop(comp, s, ev)
+    elif verb == "end_actions":
+        s.phase, s.step, s.actions_left = "events", 0, 0
+        say(s, ev, "phase", "The Actions phase ends; the Events are checked.")

@@ -1,0 +1,96 @@
+"""`AdamastorEngine`: Adamastor's Classic Mode as a GameEngine (see games/engine.py and CONTRACT.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.adamastor.actions import legal, perform
+from games.adamastor.bots import BOTS
+from games.adamastor.components import Components, load_components
+from games.adamastor.persist import dump, load_state
+from games.adamastor.state import State
+from games.adamastor.turn import advance, new_state
+from games.adamastor.view import build_view
+from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, ScoreLine, Status
+
+SPEC = GameSpec(
+    slug="adamastor",
+    title="Adamastor",
+    rules_version=1,
+    options=(
+        OptionSpec(
+            "maps",
+            "Map length",
+            (("3", "Classic: 3 regular maps + destination"), ("4", "Harder: 4 regular maps + destination")),
+            "3",
+        ),
+    ),
+    summary="Captain a Portuguese fleet across unknown seas: keep the crew's morale (your deck) alive, "
+    "learn skills from hardship and reach the far continent before mutiny or despair.",
+)
+
+
+class AdamastorEngine:
+    """Pure rules. The components load on first use (from games/adamastor/data/ unless given)."""
+
+    spec = SPEC
+    bots = BOTS
+
+    def __init__(self, components: Components | None = None) -> None:
+        self._components = components
+
+    @property
+    def components(self) -> Components:
+        if self._components is None:
+            self._components = load_components()
+        return self._components
+
+    def new_game(self, seed: int, options: dict[str, Any]) -> State:
+        opts = self.spec.normalize_options(options)
+        return new_state(self.components, seed, int(opts["maps"]))[0]
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal(self.components, state)
+
+    def apply(self, state: State, action_id: str) -> tuple[State, list[Event]]:
+        comp = self.components
+        if not isinstance(action_id, str):
+            raise IllegalAction("an action id must be text")
+        if state.phase == "over":
+            raise IllegalAction("the game is over: no more actions")
+        if action_id not in {a.id for a in legal(comp, state)}:
+            raise IllegalAction(f"{action_id!r} is not a legal action now")
+        s = state.clone()
+        ev: list[Event] = []
+        perform(comp, s, ev, action_id)
+        advance(comp, s, ev)
+        return s, ev
+
+    def status(self, state: State) -> Status:
+        if state.result == "won":
+            lines = (
+                ScoreLine("Experience tokens left", state.experience),
+                ScoreLine(
+                    "Encounters completed",
+                    4 * state.encounters_completed,
+                    f"{state.encounters_completed} × 4",
+                ),
+            )
+            return Status("won", sum(x.points for x in lines), lines, "the ship reached its destination")
+        if state.result == "lost":
+            return Status("lost", 0, (), state.reason)
+        return Status("in_progress")
+
+    def view(self, state: State) -> dict[str, Any]:
+        return build_view(self.components, state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dump(state)
+
+    def load(self, data: Any) -> State:
+        try:
+            return load_state(self.components, data)
+        except MalformedState:
+            raise
+        except Exception as exc:  # anything unexpected in foreign data is still a malformed save
+            raise MalformedState(f"malformed state: {exc!r}") from exc

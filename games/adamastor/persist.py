@@ -1,0 +1,183 @@
+"""Saving and rebuilding states: `dump` is JSON-safe, `load` refuses anything that is not a state
+of this game (wrong types, unknown or duplicated cards, impossible phases) with `MalformedState`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from games.adamastor import navigation as nav
+from games.adamastor.components import THREATS, ComponentError, Components
+from games.adamastor.effects_schema import check_cost, check_effect
+from games.adamastor.state import PHASES, State, dump_state
+from games.engine import MalformedState
+
+INT_FIELDS = (
+    "maps_n",
+    "rng",
+    "turn",
+    "experience",
+    "encounters_completed",
+    "actions_left",
+    "nav_bonus",
+    "step",
+    "enc_counts",
+)
+PENDING_KINDS = ("discard", "nav_pay", "keep", "heal", "learn", "choice", "flip", "task", "ignore")
+INTERNAL_OPS = ("_pay", "_task_offer", "_task_done", "_become_task", "_end_encounter")
+
+
+def _need(cond: bool, msg: str) -> None:
+    if not cond:
+        raise MalformedState(msg)
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_types(d: dict) -> None:
+    for name in (
+        "maps_n",
+        "rng",
+        "turn",
+        "experience",
+        "encounters_completed",
+        "actions_left",
+        "nav_bonus",
+        "step",
+    ):
+        _need(_int(d[name]) and d[name] >= 0, f"{name} must be a non-negative integer")
+    _need(d["maps_n"] in (3, 4), "maps_n must be 3 or 4")
+    _need(d["phase"] in PHASES, f"unknown phase {d['phase']!r}")
+    _need(d["result"] in ("", "won", "lost") and (d["result"] != "") == (d["phase"] == "over"), "bad result")
+    _need(isinstance(d["reason"], str), "reason must be text")
+    for name in ("deck", "discard", "removed", "row", "hand", "skills", "traumas"):
+        _need(
+            isinstance(d[name], list) and all(_int(c) for c in d[name]),
+            f"{name} must be a list of card numbers",
+        )
+    for name in ("map_ids", "marked", "enc_deck", "enc_used", "events_done", "log"):
+        _need(
+            isinstance(d[name], list) and all(isinstance(x, str) for x in d[name]),
+            f"{name} must be text items",
+        )
+    _need(
+        isinstance(d["face_up"], list) and all(isinstance(x, bool) for x in d["face_up"]), "face_up: booleans"
+    )
+    _need(
+        isinstance(d["enc_counts"], list) and all(_int(x) and 0 <= x <= 3 for x in d["enc_counts"]),
+        "enc_counts must be 0-3 each",
+    )
+    _need(
+        isinstance(d["tasks"], list)
+        and all(isinstance(t, list) and len(t) == 2 and t[1] in ("sea", "land") for t in d["tasks"]),
+        "tasks must be [id, section] pairs",
+    )
+    _need(d["weather"] is None or _int(d["weather"]), "weather must be an index or null")
+    _need(
+        isinstance(d["ignore_choices"], dict) and all(v in THREATS for v in d["ignore_choices"].values()),
+        "ignore_choices must map skills to threat types",
+    )
+    _need(isinstance(d["todo"], list) and all(isinstance(x, dict) for x in d["todo"]), "todo must be a list")
+
+
+def _check_cards(comp: Components, d: dict) -> None:
+    every = [
+        c for name in ("deck", "discard", "removed", "row", "hand", "skills", "traumas") for c in d[name]
+    ]
+    _need(sorted(every) == sorted(comp.sailing), "every Sailing card 1-40 must be in exactly one place")
+    _need(
+        d["row"] == sorted(d["row"], reverse=True) and len(d["row"]) <= 3, "the row must be sorted, at most 3"
+    )
+    _need(all(comp.sailing[c].skill for c in d["skills"]), "skills must be skill cards")
+    _need(all(comp.sailing[c].trauma for c in d["traumas"]), "traumas must be trauma cards")
+    _need(
+        all(k.isdigit() and int(k) in d["skills"] for k in d["ignore_choices"]),
+        "ignore_choices: unknown skill",
+    )
+    task_ids = [t[0] for t in d["tasks"]]
+    enc = d["encounter"]
+    current = [enc["id"]] if enc and enc.get("id") and enc["id"] not in task_ids else []
+    encs = d["enc_deck"] + d["enc_used"] + task_ids + current
+    _need(
+        all(e in comp.encounters for e in encs) and len(set(encs)) == len(encs) == len(comp.encounters),
+        "every Encounter card must be in exactly one place",
+    )
+
+
+def _check_map(comp: Components, d: dict) -> None:
+    ids, slots = d["map_ids"], len(d["map_ids"])
+    _need(
+        slots == d["maps_n"] + 1 and len(d["face_up"]) == slots == len(d["enc_counts"]), "map size mismatch"
+    )
+    _need(all(m in comp.maps for m in ids) and len(set(ids)) == slots, "unknown or repeated map card")
+    _need(
+        all(comp.maps[m].kind == "regular" for m in ids[:-1]) and comp.maps[ids[-1]].kind == "destination",
+        "the map must be regular cards then a destination",
+    )
+    _need(
+        d["ship"] is None or (isinstance(d["ship"], str) and nav.valid_space(d["ship"], slots)),
+        "bad ship space",
+    )
+    _need((d["ship"] is None) == (d["phase"] == "setup"), "the ship is placed after setup only")
+    _need(all(nav.valid_space(m, slots) and m.startswith("s") for m in d["marked"]), "bad marked space")
+    _need(d["weather"] is None or 0 <= d["weather"] < len(comp.weather), "bad weather index")
+
+
+def _check_decisions(d: dict) -> None:
+    navs, enc, p = d["nav"], d["encounter"], d["pending"]
+    if navs is not None:
+        _need(
+            isinstance(navs, dict)
+            and _int(navs.get("points"))
+            and isinstance(navs.get("path"), list)
+            and isinstance(navs.get("can_add"), bool),
+            "bad navigation",
+        )
+    if enc is not None:
+        _need(
+            isinstance(enc, dict)
+            and isinstance(enc.get("id"), str)
+            and enc.get("section") in ("sea", "land")
+            and enc.get("side") in ("front", "back")
+            and isinstance(enc.get("cell"), str),
+            "bad encounter",
+        )
+    if p is not None:
+        _need(isinstance(p, dict) and p.get("kind") in PENDING_KINDS, "bad pending decision")
+    try:
+        for op in d["todo"]:
+            if op.get("op") == "_pay":
+                check_cost({"pay": op.get("pay"), "n": op.get("n")}, "todo")
+            elif op.get("op") not in INTERNAL_OPS:
+                check_effect(op, "todo")
+    except ComponentError as exc:
+        raise MalformedState(str(exc)) from exc
+
+
+def load_state(comp: Components, data: Any) -> State:
+    _need(isinstance(data, dict), "a saved state must be an object")
+    names = [f.name for f in fields(State)]
+    _need(set(data) == set(names), f"a saved state has exactly these keys: {', '.join(names)}")
+    try:
+        _check_types(data)
+        _check_cards(comp, data)
+        _check_map(comp, data)
+        _check_decisions(data)
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        if isinstance(exc, MalformedState):
+            raise
+        raise MalformedState(f"malformed state: {exc!r}") from exc
+    values = {n: data[n] for n in names}
+    for n in names:
+        if isinstance(values[n], list):
+            values[n] = [list(x) for x in values[n]] if n == "tasks" else list(values[n])
+        elif isinstance(values[n], dict):
+            values[n] = dict(values[n])
+    return State(**values)
+
+
+def dump(s: State) -> dict[str, Any]:
+    return dump_state(s)

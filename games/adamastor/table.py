@@ -1,0 +1,142 @@
+"""Moving Sailing cards around the table: morale, drawing, the Adventure Row, traumas, icon counts.
+
+Every function works on a cloned `State` in place and appends what happened to `ev`.
+"""
+
+from __future__ import annotations
+
+from games.adamastor.components import THREATS, Components
+from games.adamastor.state import State
+from games.engine import Event
+
+DEMORALISED = "demoralised: the Sailing deck was empty when a draw was required"
+MUTINY = "mutiny"
+
+
+def say(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, **data) -> None:
+    ev.append(Event(kind, text, reveals, data))
+    s.add_log(text)
+
+
+def finish(s: State, ev: list[Event], result: str, reason: str) -> None:
+    s.phase, s.result, s.reason = "over", result, reason
+    s.pending, s.todo, s.nav = None, [], None
+    text = "You win: the ship reaches its destination!" if result == "won" else f"You lose ({reason})."
+    say(s, ev, result, text)
+
+
+def title(comp: Components, number: int) -> str:
+    return f"#{number} {comp.sailing[number].title}"
+
+
+def lose_morale(comp: Components, s: State, ev: list[Event], n: int, removed: bool = False) -> None:
+    """Top of the deck to the discard pile (or out of the game), one card at a time."""
+    moved = []
+    for _ in range(n):
+        if not s.deck:
+            break
+        card = s.deck.pop(0)
+        (s.removed if removed else s.discard).append(card)
+        moved.append(card)
+    where = "removed from play" if removed else "discarded"
+    if moved:
+        names = ", ".join(title(comp, c) for c in moved)
+        say(s, ev, "morale", f"Morale −{len(moved)}: {names} {where} from the deck.", True, cards=moved)
+    if len(moved) < n:
+        say(s, ev, "morale", "The Sailing deck is empty: no more morale can be lost.")
+
+
+def gain_morale(s: State, ev: list[Event], n: int) -> None:
+    """Top of the discard pile to the bottom of the deck, one card at a time."""
+    moved = 0
+    for _ in range(n):
+        if not s.discard:
+            break
+        s.deck.append(s.discard.pop())
+        moved += 1
+    if moved:
+        say(s, ev, "morale", f"Morale +{moved}: {moved} card(s) go back under the deck.")
+    if moved < n:
+        say(s, ev, "morale", "The discard pile is empty: no more morale can be gained.")
+
+
+def take_top(comp: Components, s: State, ev: list[Event], why: str) -> int | None:
+    """Take the deck's top card for a required draw; an empty deck loses the game."""
+    if not s.deck:
+        finish(s, ev, "lost", DEMORALISED)
+        return None
+    card = s.deck.pop(0)
+    say(s, ev, "draw", f"{why}: {title(comp, card)}.", True, card=card)
+    return card
+
+
+def sort_row(s: State) -> None:
+    s.row.sort(reverse=True)
+
+
+def refill_row(comp: Components, s: State, ev: list[Event], why: str) -> None:
+    while len(s.row) < 3 and s.phase != "over":
+        card = take_top(comp, s, ev, why)
+        if card is not None:
+            s.row.append(card)
+            sort_row(s)
+
+
+def gain_or_discard(comp: Components, s: State, ev: list[Event], card: int) -> None:
+    """A card leaving the row or revealed by an effect: a Trauma is gained, a Skill is discarded."""
+    if comp.sailing[card].trauma:
+        s.traumas.append(card)
+        say(s, ev, "trauma", f"{title(comp, card)} becomes a Trauma ({comp.sailing[card].trauma}).")
+    else:
+        s.discard.append(card)
+        say(s, ev, "discard", f"{title(comp, card)} is discarded.")
+
+
+def discard_lowest(comp: Components, s: State, ev: list[Event], why: str) -> None:
+    if s.row:
+        card = s.row.pop()
+        say(s, ev, "row", f"{why}: the lowest row card {title(comp, card)} leaves the row.")
+        gain_or_discard(comp, s, ev, card)
+
+
+def skills_of(comp: Components, s: State, kind: str) -> list[int]:
+    return [c for c in s.skills if comp.sailing[c].skill == kind]
+
+
+def raw_icons(comp: Components, s: State) -> dict[str, int]:
+    """Threat icons in play (row cards and held Traumas) and the row's motivation icons."""
+    counts = {t: 0 for t in THREATS}
+    motivation = 0
+    for c in s.row:
+        card = comp.sailing[c]
+        motivation += card.motivation
+        for i, t in enumerate(THREATS):
+            counts[t] += card.threats[i]
+    for c in s.traumas:
+        counts[comp.sailing[c].trauma] += 1
+    counts["motivation"] = motivation
+    return counts
+
+
+def icons(comp: Components, s: State) -> dict[str, int]:
+    """Icon counts after ignore skills (ignore_icon always; ignore_choice once its type is chosen)."""
+    counts = raw_icons(comp, s)
+    for c in s.skills:
+        card = comp.sailing[c]
+        if card.skill == "ignore_icon":
+            kind = card.types[0]
+        elif card.skill == "ignore_choice":
+            kind = s.ignore_choices.get(str(c))
+        else:
+            continue
+        if kind:
+            counts[kind] = max(0, counts[kind] - 1)
+    return counts
+
+
+def hand_limit(comp: Components, s: State) -> int:
+    return 4 if skills_of(comp, s, "hand_limit") else 3
+
+
+def skill_cost(comp: Components, s: State, card: int) -> int:
+    return max(0, comp.sailing[card].cost - len(skills_of(comp, s, "cheaper_skills")))

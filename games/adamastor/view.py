@@ -1,0 +1,170 @@
+"""What the player may see (CONTRACT.md, "view(state)"): never the deck order, the encounter deck's
+order or backs, face-down map cards or the RNG.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.adamastor import navigation as nav
+from games.adamastor.actions import penalty
+from games.adamastor.components import Components
+from games.adamastor.state import State
+from games.adamastor.table import hand_limit, icons
+from games.adamastor.turn import EVENT_STEPS, event_status
+
+EVENT_LABELS = {
+    "learn": ("Learn a Skill", "2 or 3 motivation icons in the row"),
+    "unrest": ("Crew Unrest", "5 or more unrest icons in play"),
+    "disease": ("Disease Outbreak", "5 or more disease icons in play"),
+    "fatigue": ("Exhausted Sailors", "5 or more fatigue icons in play"),
+    "mutiny": ("Mutiny on Board", "3 or more of each threat in play"),
+}
+
+
+def card_json(comp: Components, number: int) -> dict[str, Any]:
+    card = comp.sailing[number]
+    return {**card.raw, "kind": "skill" if card.skill else "trauma"}
+
+
+def encounter_json(comp: Components, enc_id: str, side: str = "front", section: str | None = None) -> dict:
+    raw = comp.encounters[enc_id].raw
+    out = {k: v for k, v in raw.items() if k != "back"}
+    if side == "back":
+        out["back"] = raw["back"]
+    out["side"] = side
+    if section:
+        out["section"] = section
+    return out
+
+
+def _map_json(comp: Components, s: State) -> dict[str, Any]:
+    slots = []
+    for i, map_id in enumerate(s.map_ids):
+        if not s.face_up[i]:
+            slots.append({"slot": i, "face_up": False})
+            continue
+        card = comp.maps[map_id]
+        cells = [
+            [
+                {
+                    "id": f"s{i}.{r}.{c}",
+                    "kind": cell.kind,
+                    "storms": cell.storms,
+                    "anchor": cell.anchor,
+                    "flow": cell.flow,
+                    "marked": f"s{i}.{r}.{c}" in s.marked,
+                }
+                for c, cell in enumerate(row)
+            ]
+            for r, row in enumerate(card.cells)
+        ]
+        slots.append(
+            {
+                "slot": i,
+                "face_up": True,
+                "id": card.id,
+                "name": card.name,
+                "kind": card.kind,
+                "cells": cells,
+                "encounters": s.enc_counts[i],
+            }
+        )
+    ports = [{"id": f"p{i}.{r}", "slot": i, "row": r} for i in range(len(s.map_ids)) for r in range(3)]
+    return {"slots": slots, "ports": ports, "ship": s.ship}
+
+
+def _events_json(comp: Components, s: State) -> list[dict]:
+    status = event_status(comp, s)
+    checked = s.step if s.phase == "events" else (len(EVENT_STEPS) if s.phase in ("sunset", "over") else 0)
+    out = []
+    for key, (label, needed) in EVENT_LABELS.items():
+        count, triggers = status[key]
+        out.append(
+            {
+                "key": key,
+                "label": label,
+                "needed": needed,
+                "count": count,
+                "triggers": triggers,
+                "done": EVENT_STEPS.index(key) < checked,
+                "triggered": key in s.events_done,
+            }
+        )
+    return out
+
+
+def _navigation_json(comp: Components, s: State) -> dict | None:
+    if s.nav is None:
+        return None
+    return {
+        "points": s.nav["points"],
+        "path": list(s.nav["path"]),
+        "can_add": s.nav["can_add"],
+        "costs": nav.move_costs(comp, s, penalty(comp, s)),
+    }
+
+
+def prompt(comp: Components, s: State) -> str:
+    if s.phase == "over":
+        return (
+            "The voyage is over: you won!"
+            if s.result == "won"
+            else f"The voyage is over: you lost ({s.reason})."
+        )
+    if s.phase == "setup":
+        return "Choose the row where your ship starts, on the left edge of the first map card."
+    p = s.pending
+    if p is None:
+        if s.nav is not None:
+            return f"Navigating with {s.nav['points']} point(s): sail on, add cards, or stop."
+        return f"Actions phase: {s.actions_left} action(s) left."
+    texts = {
+        "discard": f"Choose {p.get('n', 1)} card(s) to discard from your hand.",
+        "nav_pay": f"Discard cards worth at least {p.get('n', 0)} navigation point(s).",
+        "keep": "You drew two cards: choose the one to put under the deck.",
+        "heal": f"Choose {p.get('n', 1)} Trauma(s) to remove from play.",
+        "learn": "You may learn a Skill from your hand.",
+        "choice": "Choose how to resolve the encounter.",
+        "flip": "Do you flip the encounter card?",
+        "task": "You may complete a Task card now.",
+        "ignore": "Choose which icon type your Skill ignores this turn.",
+    }
+    if p["kind"] == "discard" and p["why"] == "sunset":
+        return f"Sunset: discard down to {hand_limit(comp, s)} cards."
+    return texts[p["kind"]]
+
+
+def build_view(comp: Components, s: State) -> dict[str, Any]:
+    enc = s.encounter
+    w = comp.weather[s.weather].raw if s.weather is not None else None
+    return {
+        "turn": s.turn,
+        "phase": s.phase,
+        "prompt": prompt(comp, s),
+        "map": _map_json(comp, s),
+        "row": [card_json(comp, c) for c in s.row],
+        "hand": [card_json(comp, c) for c in s.hand],
+        "skills": [card_json(comp, c) for c in s.skills],
+        "traumas": [card_json(comp, c) for c in s.traumas],
+        "morale": len(s.deck),
+        "discard": {"count": len(s.discard), "top": card_json(comp, s.discard[-1]) if s.discard else None},
+        "removed": len(s.removed),
+        "encounter_deck": len(s.enc_deck),
+        "encounter_top": encounter_json(comp, s.enc_deck[0]) if s.enc_deck else None,
+        "tasks": [encounter_json(comp, t[0], section=t[1]) for t in s.tasks],
+        "encounter": encounter_json(comp, enc["id"], enc["side"], enc["section"])
+        if enc and enc["id"]
+        else None,
+        "weather": dict(w) if w else None,
+        "weather_table": [dict(row.raw) for row in comp.weather],
+        "actions_left": s.actions_left,
+        "experience": s.experience,
+        "encounters_completed": s.encounters_completed,
+        "icons": icons(comp, s),
+        "events": _events_json(comp, s),
+        "navigation": _navigation_json(comp, s),
+        "nav_bonus": s.nav_bonus,
+        "hand_limit": hand_limit(comp, s),
+        "log": list(s.log),
+    }
