@@ -116,7 +116,13 @@ def rules(slug: str, request: Request) -> HTMLResponse:
         templates.env.get_template(f"games/{slug}/rules.html")
     except TemplateNotFound:
         return _not_found(request, f"The rules reference for {spec.title} is not written yet.")
-    return _page(request, f"games/{slug}/rules.html", {"spec": spec})
+    return _page(request, f"games/{slug}/rules.html", {"spec": spec, "sample": _sample_view(slug)})
+
+
+def _sample_view(slug: str) -> dict[str, Any]:
+    """A fresh game's view, so a rules page can show the real tables (the Weather card, ...)."""
+    engine = get_engine(slug)
+    return engine.view(engine.new_game(0, engine.spec.normalize_options(None)))
 
 
 # ---------------------------------------------------------------- the board
