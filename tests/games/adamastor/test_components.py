@@ -301,6 +301,7 @@ def check_effects(effects: list, keys: list[str], ops: Counter) -> None:
             check_effects(e["failure"], keys, ops)
         else:
             assert set(e) == {"op", "options"} and len(e["options"]) >= 2, e
+            assert any(not o["costs"] for o in e["options"]), f"a choice needs a free option: {e}"
             for option in e["options"]:
                 assert set(option) == {"key", "label", "costs", "effects"}, option
                 assert re.fullmatch(r"[a-z][a-z0-9_]*", option["key"]) and option["key"] not in RESERVED_KEYS
