@@ -32,7 +32,8 @@ def icon(name: str, label: str = "", cls: str = "") -> Markup:
     """An icon from the sprite; with a label it is announced (role=img), without it is decorative."""
     classes = f"icon {cls}".strip()
     if label:
-        head = f'<svg class="{escape(classes)}" role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'
+        head = (f'<svg class="{escape(classes)}" role="img" aria-label="{escape(label)}">'
+                f"<title>{escape(label)}</title>")
     else:
         head = f'<svg class="{escape(classes)}" aria-hidden="true" focusable="false">'
     return Markup(f'{head}<use href="{ICON_SPRITE}#gi-{escape(name)}"></use></svg>')
@@ -106,7 +107,8 @@ def _adamastor_home(view: dict[str, Any], action_id: str) -> tuple[str, str] | N
     """Where an Adamastor action id lives on the board, or None for the decision panel."""
     parts = action_id.split(":")
     head = parts[0]
-    hand, skills, traumas = _numbers(view.get("hand")), _numbers(view.get("skills")), _numbers(view.get("traumas"))
+    hand, skills = _numbers(view.get("hand")), _numbers(view.get("skills"))
+    traumas = _numbers(view.get("traumas"))
     if head == "start" and len(parts) == 2:
         return ("space", parts[1]) if parts[1] in _space_ids(view.get("map")) else None
     if action_id == "draw":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Depends, Request
@@ -30,6 +30,10 @@ async def form_data(request: Request) -> dict[str, Any]:
     """The posted form as a plain dict (last value wins); files stay UploadFile objects."""
     form = await request.form()
     return dict(form.items())
+
+
+DB = Annotated[Session, Depends(get_db)]
+FormData = Annotated[dict[str, Any], Depends(form_data)]
 
 
 def _page(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
@@ -55,7 +59,7 @@ def _is_htmx(request: Request) -> bool:
 # ---------------------------------------------------------------- library and game pages
 
 @router.get("/", response_class=HTMLResponse)
-def library(request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+def library(request: Request, db: DB) -> HTMLResponse:
     games = [e.spec for e in all_engines()]
     in_progress = store.list_sessions(db, in_progress=True)
     return _page(request, "pages/library.html",
@@ -74,7 +78,7 @@ def _game_page(request: Request, db: Session, slug: str, *, form: dict[str, Any]
 
 
 @router.get("/games/{slug}", response_class=HTMLResponse)
-def game_page(slug: str, request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+def game_page(slug: str, request: Request, db: DB) -> HTMLResponse:
     return _game_page(request, db, slug)
 
 
@@ -88,8 +92,7 @@ def _parse_seed(raw: Any) -> int | None:
 
 
 @router.post("/games/{slug}/new", response_model=None)
-def new_game(slug: str, request: Request, form: dict[str, Any] = Depends(form_data),
-             db: Session = Depends(get_db)) -> Response:
+def new_game(slug: str, request: Request, form: FormData, db: DB) -> Response:
     try:
         spec = get_engine(slug).spec
     except UnknownGame:
@@ -146,7 +149,7 @@ def _board(request: Request, sv: play.SessionView, *, notice_kind: str = "", not
 
 
 @router.get("/play/{session_id}", response_class=HTMLResponse)
-def play_page(session_id: str, request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+def play_page(session_id: str, request: Request, db: DB) -> HTMLResponse:
     try:
         sv = play.current_view(db, session_id=session_id)
     except NotFound:
@@ -187,8 +190,7 @@ def _move_answer(request: Request, session_id: str, run: Any) -> Response:
 
 
 @router.post("/play/{session_id}/act", response_model=None)
-def act(session_id: str, request: Request, form: dict[str, Any] = Depends(form_data),
-        db: Session = Depends(get_db)) -> Response:
+def act(session_id: str, request: Request, form: FormData, db: DB) -> Response:
     action = form.get("action")
     version = _parse_version(form.get("version"))
     return _move_answer(request, session_id,
@@ -196,8 +198,7 @@ def act(session_id: str, request: Request, form: dict[str, Any] = Depends(form_d
 
 
 @router.post("/play/{session_id}/undo", response_model=None)
-def undo(session_id: str, request: Request, form: dict[str, Any] = Depends(form_data),
-         db: Session = Depends(get_db)) -> Response:
+def undo(session_id: str, request: Request, form: FormData, db: DB) -> Response:
     version = _parse_version(form.get("version"))
     return _move_answer(request, session_id, lambda: play.undo(db, session_id=session_id, version=version))
 
@@ -212,14 +213,13 @@ def _saves_page(request: Request, db: Session, *, error: str = "", notice: str =
 
 
 @router.get("/saves", response_class=HTMLResponse)
-def saves(request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+def saves(request: Request, db: DB) -> HTMLResponse:
     done = request.query_params.get("done", "")
     return _saves_page(request, db, notice=done if done in ("renamed", "deleted") else "")
 
 
 @router.post("/saves/{session_id}/rename", response_model=None)
-def rename(session_id: str, request: Request, form: dict[str, Any] = Depends(form_data),
-           db: Session = Depends(get_db)) -> Response:
+def rename(session_id: str, request: Request, form: FormData, db: DB) -> Response:
     name = form.get("name")
     try:
         store.rename_session(db, session_id=session_id, name=name if isinstance(name, str) else "")
@@ -231,7 +231,7 @@ def rename(session_id: str, request: Request, form: dict[str, Any] = Depends(for
 
 
 @router.get("/saves/{session_id}/delete", response_class=HTMLResponse)
-def confirm_delete(session_id: str, request: Request, db: Session = Depends(get_db)) -> HTMLResponse:
+def confirm_delete(session_id: str, request: Request, db: DB) -> HTMLResponse:
     try:
         record = store.get_session(db, session_id=session_id)
     except NotFound:
@@ -241,7 +241,7 @@ def confirm_delete(session_id: str, request: Request, db: Session = Depends(get_
 
 
 @router.post("/saves/{session_id}/delete", response_model=None)
-def delete(session_id: str, request: Request, db: Session = Depends(get_db)) -> Response:
+def delete(session_id: str, request: Request, db: DB) -> Response:
     try:
         store.delete_session(db, session_id=session_id)
     except NotFound:
@@ -255,7 +255,7 @@ def _file_name(record_game: str, name: str, session_id: str) -> str:
 
 
 @router.get("/saves/{session_id}/export", response_model=None)
-def export(session_id: str, request: Request, db: Session = Depends(get_db)) -> Response:
+def export(session_id: str, request: Request, db: DB) -> Response:
     try:
         data = store.export_session(db, session_id=session_id)
         record = store.get_session(db, session_id=session_id)
@@ -265,13 +265,13 @@ def export(session_id: str, request: Request, db: Session = Depends(get_db)) -> 
     return Response(
         json.dumps(data, indent=2, ensure_ascii=False),
         media_type="application/json",
-        headers={"Content-Disposition": f"attachment; filename=\"{filename}\"; filename*=UTF-8''{quote(filename)}"},
+        headers={"Content-Disposition":
+                 f"attachment; filename=\"{filename}\"; filename*=UTF-8''{quote(filename)}"},
     )
 
 
 @router.post("/saves/import", response_model=None)
-def import_save(request: Request, form: dict[str, Any] = Depends(form_data),
-                db: Session = Depends(get_db)) -> Response:
+def import_save(request: Request, form: FormData, db: DB) -> Response:
     upload = form.get("file")
     if upload is None or isinstance(upload, str):
         return _saves_page(request, db, error="Choose a save file (.json) to import.", status_code=422)

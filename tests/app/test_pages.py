@@ -55,7 +55,8 @@ def parse(html: str) -> Buttons:
 
 
 def new_game(web, name="Voyage", seed="11", maps="3"):
-    r = web.post("/games/adamastor/new", data={"maps": maps, "seed": seed, "name": name}, follow_redirects=False)
+    r = web.post("/games/adamastor/new", data={"maps": maps, "seed": seed, "name": name},
+                 follow_redirects=False)
     assert r.status_code == 303, r.text
     assert r.headers["location"].startswith("/play/")
     return r.headers["location"].rsplit("/", 1)[1]
@@ -125,8 +126,8 @@ def test_rules_reference(web):
     assert len(re.findall(r"<tr><td>(?:<svg[^\n]*?</svg>){3}</td>", r.text)) == 10  # the whole Weather card
 
 
-@pytest.mark.parametrize("url", ["/play/no-such-game", "/games/chess", "/games/chess/rules", "/saves/nope/delete",
-                                 "/saves/nope/export", "/nowhere/at/all"])
+@pytest.mark.parametrize("url", ["/play/no-such-game", "/games/chess", "/games/chess/rules",
+                                 "/saves/nope/delete", "/saves/nope/export", "/nowhere/at/all"])
 def test_unknown_things_get_the_404_page(web, url):
     r = web.get(url)
     assert r.status_code == 404
@@ -223,12 +224,12 @@ def test_game_over_shows_the_end_screen(web):
         if state["status"]["state"] != "in_progress":
             break
         action = rng.choice(state["legal_actions"])["id"]
-        web.post("/api/sessions/%s/actions" % sid, json={"action": action, "version": state["version"]})
+        web.post(f"/api/sessions/{sid}/actions", json={"action": action, "version": state["version"]})
     state = api(web, sid)
     assert state["status"]["state"] in ("won", "lost")
     html = web.get(f"/play/{sid}").text
     assert 'id="end-screen"' in html and f'data-status="{state["status"]["state"]}"' in html
-    assert 'class="score-total">%d<' % (state["status"]["score"] or 0) in html
+    assert f'class="score-total">{state["status"]["score"] or 0}<' in html
     for line in state["status"]["breakdown"]:
         assert line["label"] in html
 
@@ -243,7 +244,8 @@ def test_rename_delete_round_trip(web):
     page = web.get("/saves").text
     assert "Second name" in page and "First name" not in page
     confirm = web.get(f"/saves/{sid}/delete")
-    assert confirm.status_code == 200 and 'id="confirm-delete"' in confirm.text and "Second name" in confirm.text
+    assert confirm.status_code == 200 and 'id="confirm-delete"' in confirm.text
+    assert "Second name" in confirm.text
     assert web.post(f"/saves/{sid}/delete", follow_redirects=False).status_code == 303
     assert web.get(f"/play/{sid}").status_code == 404
     assert f'data-session="{sid}"' not in web.get("/saves").text
@@ -260,10 +262,12 @@ def test_export_then_import_through_the_forms(web):
     web.post(f"/play/{sid}/act", data={"action": "start:p0.1", "version": "0"})
     r = web.get(f"/saves/{sid}/export")
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
-    assert r.headers["content-disposition"].startswith("attachment;") and ".json" in r.headers["content-disposition"]
+    disposition = r.headers["content-disposition"]
+    assert disposition.startswith("attachment;") and ".json" in disposition
     saved = r.json()
     assert saved["game"] == "adamastor" and saved["actions"] == ["start:p0.1"]
-    r = web.post("/saves/import", files={"file": ("save.json", r.content, "application/json")}, follow_redirects=False)
+    r = web.post("/saves/import", files={"file": ("save.json", r.content, "application/json")},
+                 follow_redirects=False)
     assert r.status_code == 303
     new_id = r.headers["location"].rsplit("/", 1)[1]
     assert new_id != sid
