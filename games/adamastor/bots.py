@@ -99,6 +99,8 @@ class HeuristicBot:
     def choose(self, engine: Any, state: State, actions: list[Action], rng: Rng) -> str:
         comp = engine.components
         ids = [a.id for a in actions]
+        if state.turn > 80:  # a long stalemate: shake things up so the game surely ends
+            return RandomBot().choose(engine, state, actions, rng)
         if state.phase == "setup":
             return max(ids, key=lambda i: (self._start_value(comp, state, i), i))
         if state.pending is not None:
@@ -197,6 +199,8 @@ class HeuristicBot:
 
     def _keep_for_learning(self, comp: Components, s: State) -> set[int]:
         """The one skill card in hand most worth keeping to learn later (cheap enough, not yet known)."""
+        if len(s.deck) <= 2:
+            return set()  # no time left to wait for the right motivation
         known = {comp.sailing[c].skill for c in s.skills}
         wanted = [
             c
@@ -219,12 +223,17 @@ class HeuristicBot:
         keep = self._keep_for_learning(comp, s)
         if "navigate" in ids and self._worth_sailing(comp, s, keep):
             return "navigate"
-        if "draw" in ids and len(s.deck) > 3 and (len(s.hand) < hand_limit(comp, s) or s.actions_left >= 2):
+        gains = len([c for c in s.skills if comp.sailing[c].skill == "sunset_morale"])
+        losses = sum(1 for c in s.traumas if comp.sailing[c].sunset_loss)
+        reserve = max(0, 1 - gains + losses) + (0 if s.turn > 25 else 2)  # keep the Sunrise draw safe
+        spare_deck = len(s.deck) > reserve
+        if "draw" in ids and spare_deck and (len(s.hand) < hand_limit(comp, s) or s.actions_left >= 2):
             return "draw"
         swap = self._best_swap(comp, s, ids)
         if swap:
             return swap
-        if "navigate" in ids and len(s.hand) > hand_limit(comp, s) and self._worth_sailing(comp, s, set()):
+        crowded = len(s.hand) > hand_limit(comp, s) or s.turn > 25
+        if "navigate" in ids and crowded and self._worth_sailing(comp, s, set()):
             return "navigate"
         return "end_actions"
 

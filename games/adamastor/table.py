@@ -11,6 +11,7 @@ from games.engine import Event
 
 DEMORALISED = "demoralised: the Sailing deck was empty when a draw was required"
 MUTINY = "mutiny"
+STRANDED = "demoralised: the deck and your hand are empty and the ship can never sail again"
 
 
 def say(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, **data) -> None:

@@ -11,6 +11,7 @@ from games.adamastor.effects import run_op
 from games.adamastor.state import State
 from games.adamastor.table import (
     MUTINY,
+    STRANDED,
     discard_lowest,
     finish,
     gain_morale,
@@ -96,6 +97,14 @@ def sunrise(comp: Components, s: State, ev: list[Event]) -> None:
         return
     set_weather(comp, s, ev)
     s.phase = "actions"
+    if stranded(comp, s):
+        finish(s, ev, "lost", STRANDED)
+
+
+def stranded(comp: Components, s: State) -> bool:
+    """No card can ever reach the hand again and the ship cannot move: the game could only stall."""
+    sailing = skills_of(comp, s, "nav_plus") or skills_of(comp, s, "burst")
+    return not s.deck and not s.hand and not sailing and s.experience == 0
 
 
 def _ignore_step(comp: Components, s: State, ev: list[Event]) -> None:
