@@ -139,10 +139,7 @@ def _adamastor_home(view: dict[str, Any], action_id: str) -> tuple[str, str] | N
         return ("trauma", parts[2])
     if head == "enc" and view.get("encounter"):
         return ("encounter", "")
-    if head == "task" and len(parts) == 2:
-        task_ids = {str(t.get("id")) for t in view.get("tasks") or ()}
-        return ("task", parts[1]) if parts[1] in task_ids else None
-    return None
+    return None  # task:*, learn:skip, ignore:* ... are decisions: the panel shows them
 
 
 _PLACERS = {"adamastor": _adamastor_home}
