@@ -170,3 +170,27 @@ def arrange(
 
 def deep(data: Any) -> Any:
     return copy.deepcopy(data)
+
+
+def ready(eng: AdamastorEngine, *, actions: int = 3, experience: int = 0, enc_deck: list[str] | None = None,
+          maps_n: str = "3", ship_row: int = 1, **cards: Any) -> State:
+    """A position in turn 1's Actions phase with the given cards placed (see `arrange`)."""
+    s = arrange(started(eng, row=ship_row, maps_n=maps_n), **cards)
+    s.actions_left, s.experience = actions, experience
+    if enc_deck is not None:
+        s.enc_deck = list(enc_deck)
+        s.enc_used = [e for e in sorted(eng.components.encounters) if e not in enc_deck]
+    return s
+
+
+def play(eng: AdamastorEngine, s: State, *action_ids: str) -> tuple[State, list]:
+    """Apply several actions; return the last state and all their events."""
+    events: list = []
+    for a in action_ids:
+        s, ev = eng.apply(s, a)
+        events += ev
+    return s, events
+
+
+def ids(eng: AdamastorEngine, s: State) -> list[str]:
+    return [a.id for a in eng.legal_actions(s)]
