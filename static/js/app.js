@@ -1,7 +1,9 @@
 /* Solo Shelf front-end glue. No rules here: the server decides everything and answers with HTML.
    - Let htmx swap in the boards sent with 409 (stale tab) and 422 (refused move): they carry the
      current board and a notice, so the player always sees where the game really stands.
-   - Keep the ship's log scrolled to its newest line after each swap. */
+   - Keep the ship's log scrolled to its newest line after each swap.
+   - Keyboard players keep their place: after a new board arrives, focus goes back to the button
+     of the same action if it is still offered, else to the first choice of the decision panel. */
 (function () {
   "use strict";
 
@@ -31,13 +33,40 @@
     if (notice && notice.scrollIntoView) { notice.scrollIntoView({ block: "nearest" }); }
   }
 
+  var lastAction = null;
+  var hadFocus = false;
+
+  function rememberFocus(evt) {
+    var active = document.activeElement;
+    var board = document.getElementById("board");
+    hadFocus = !!(board && active && board.contains(active));
+    var source = evt.detail && evt.detail.elt;
+    var submitter = active && active.dataset ? active.dataset.action : null;
+    lastAction = submitter || (source && source.dataset ? source.dataset.action : null) || null;
+  }
+
+  function restoreFocus() {
+    if (!hadFocus) { return; }
+    hadFocus = false;
+    var target = null;
+    if (lastAction) {
+      target = document.querySelector('#board button[data-action="' + CSS.escape(lastAction) + '"]');
+    }
+    ["#board .decision button", "#board button[data-action]", "#undo"].forEach(function (sel) {
+      target = target || document.querySelector(sel);
+    });
+    if (target) { target.focus({ preventScroll: true }); }
+  }
+
   configure();  // htmx.min.js is loaded (deferred) just before this file
   document.addEventListener("DOMContentLoaded", function () {
     configure();
     scrollLogs(document);
   });
+  document.addEventListener("htmx:beforeRequest", rememberFocus);
   document.addEventListener("htmx:afterSettle", function () {
     scrollLogs(document);
     showNotice(document);
+    restoreFocus();
   });
 })();

@@ -27,7 +27,7 @@ def web(tmp_path, monkeypatch):
 
 
 class Buttons(HTMLParser):
-    """Collects action buttons with the form around them, and any inline script or handler."""
+    """Collects action buttons with the form around them, and any inline script, handler or style."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -37,7 +37,7 @@ class Buttons(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        self.inline += [k for k in a if k.startswith("on")]
+        self.inline += [k for k in a if k.startswith("on") or k == "style"]
         if tag == "script" and "src" not in a:
             self.inline.append("<script>")
         if tag == "form":
@@ -134,7 +134,7 @@ def test_unknown_things_get_the_404_page(web, url):
     assert "Lost at sea" in r.text and 'href="/"' in r.text
 
 
-def test_pages_have_no_inline_script_or_handler(web):
+def test_pages_have_no_inline_script_handler_or_style(web):
     sid = new_game(web)
     for url in ("/", "/games/adamastor", "/games/adamastor/rules", "/saves", f"/play/{sid}",
                 f"/saves/{sid}/delete", "/nope"):
