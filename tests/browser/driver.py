@@ -1,0 +1,150 @@
+"""Plays a game through the real page: the heuristic bot picks, the browser clicks.
+
+The test side may read the database: the bot needs the full game state, which the page never
+shows (deck order, RNG). Each step reads the session's snapshot, asks the bot for an action,
+clicks that action's button and waits until HTMX has swapped in a board with a new version.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import sqlalchemy as sa
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from games.engine import Rng
+from games.registry import get_engine
+
+STEP_TIMEOUT_MS = 20_000
+# True once #board shows another version and htmx has finished swapping and settling it.
+_BOARD_MOVED_ON = """v => {
+  const board = document.querySelector('#board');
+  return !!board && board.dataset.version !== v &&
+    !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');
+}"""
+_ENABLED_ACTIONS = "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
+
+
+def action_selector(action_id: str) -> str:
+    quoted = action_id.replace("\\", "\\\\").replace('"', '\\"')
+    return f'button[data-action="{quoted}"]'
+
+
+class BoardDriver:
+    def __init__(self, page: Page, server: Any, session_id: str, game: str, *, bot_seed: int) -> None:
+        self.page = page
+        self.server = server
+        self.session_id = session_id
+        self.engine = get_engine(game)
+        self.bot = self.engine.bots["heuristic"]
+        self.rng = Rng.from_seed(bot_seed)
+        self.db = sa.create_engine(server.database_url)
+        self.steps = 0
+        self.history: list[str] = []
+
+    # What the page, the database and the API say right now.
+    def version(self) -> int:
+        return int(self.page.locator("#board").get_attribute("data-version"))
+
+    def page_status(self) -> str:
+        return self.page.locator("#board").get_attribute("data-status")
+
+    def state(self) -> Any:
+        query = sa.text("SELECT state FROM snapshots WHERE session_id = :sid")
+        with self.db.connect() as conn:
+            raw = conn.execute(query, {"sid": self.session_id}).scalar_one()
+        return self.engine.load(json.loads(raw) if isinstance(raw, str | bytes) else raw)
+
+    def api(self) -> dict:
+        url = f"{self.server.base_url}/api/sessions/{self.session_id}"
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            return json.load(resp)
+
+    def page_actions(self) -> list[str]:
+        return self.page.eval_on_selector_all("button[data-action]", _ENABLED_ACTIONS)
+
+    def over(self) -> bool:
+        return self.engine.status(self.state()).over
+
+    # Moves.
+    def step(self, *, keyboard: bool = False) -> str:
+        state = self.state()
+        actions = self.engine.legal_actions(state)
+        assert actions, f"step {self.steps}: the game is in progress but offers no legal action"
+        action_id = self.bot.choose(self.engine, state, actions, self.rng)
+        before = self.version()
+        button = self.page.locator(action_selector(action_id)).filter(visible=True).first
+        if button.count() == 0:
+            raise AssertionError(
+                self._explain(f"no visible button for the legal action {action_id!r}", before)
+            )
+        if keyboard:
+            button.focus()
+            assert button.evaluate("el => el === document.activeElement"), "the action button took no focus"
+            self.page.keyboard.press("Enter")
+        else:
+            button.click()
+        self._wait_moved_on(action_id, before)
+        self.steps += 1
+        self.history.append(action_id)
+        return action_id
+
+    def play(self, moves: int) -> None:
+        for _ in range(moves):
+            if self.over():
+                return
+            self.step()
+
+    def play_to_end(self, *, max_moves: int, check_every: int = 0) -> None:
+        for n in range(max_moves):
+            if self.over():
+                return
+            if check_every and n and n % check_every == 0:
+                self.check_buttons_match_api(f"after {self.steps} moves")
+            self.step()
+        raise AssertionError(
+            f"the game did not end within {max_moves} more moves (now at version {self.version()})"
+        )
+
+    def _wait_moved_on(self, action_id: str, before: int) -> None:
+        try:
+            self.page.wait_for_function(_BOARD_MOVED_ON, arg=str(before), timeout=STEP_TIMEOUT_MS)
+        except PlaywrightTimeout:
+            raise AssertionError(
+                self._explain(
+                    f"clicking {action_id!r} did not move the board on within {STEP_TIMEOUT_MS} ms", before
+                )
+            ) from None
+        after = self.version()
+        assert after > before, f"{action_id!r}: the board went from version {before} back to {after}"
+
+    # Checks.
+    def check_buttons_match_api(self, when: str) -> None:
+        data = self.api()
+        assert data["version"] == self.version(), (
+            f"{when}: the page shows version {self.version()}, the API says {data['version']}"
+        )
+        api_ids = {a["id"] for a in data["legal_actions"]}
+        engine_ids = {a.id for a in self.engine.legal_actions(self.state())}
+        assert api_ids == engine_ids, f"{when}: the API and the saved state disagree on the legal actions"
+        on_page = set(self.page_actions())
+        missing = sorted(api_ids - on_page)
+        extra = sorted(on_page - api_ids)
+        assert not missing, f"{when}: legal actions without a button on the page: {missing}"
+        assert not extra, f"{when}: enabled buttons for actions that are not legal: {extra}"
+
+    def _explain(self, problem: str, before: int) -> str:
+        notice = self.page.locator("#notice")
+        notice_text = notice.first.inner_text() if notice.count() else "(no #notice)"
+        board = self.page.locator("#board")
+        now = board.get_attribute("data-version") if board.count() else "(no #board)"
+        return (
+            f"step {self.steps}: {problem}\n"
+            f"  board version before: {before}, now: {now}; notice: {notice_text!r}\n"
+            f"  enabled action buttons: {self.page_actions()}\n"
+            f"  last moves: {self.history[-8:]}\n"
+            f"  server log:\n{self.server.log_tail(25)}"
+        )

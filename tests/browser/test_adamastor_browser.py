@@ -1,0 +1,154 @@
+"""Adamastor in a real browser: a whole game played by clicking, with a reload and a resume.
+
+The heuristic bot decides (reading the saved state from the database), the page is only ever
+driven through its buttons, one step by keyboard.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.driver import BoardDriver, action_selector
+
+pytestmark = pytest.mark.browser
+
+GAME_SEED = 2024
+BOT_SEED = 7
+MOVES_BEFORE_RELOAD = 30
+MOVES_BEFORE_SCREENSHOT = 70
+MAX_MOVES = 1500
+RESULT_WORDS = {
+    "won": re.compile(r"\b(won|win|victor\w*|success\w*)\b", re.I),
+    "lost": re.compile(r"\b(lost|lose|defeat\w*|fail\w*)\b", re.I),
+}
+
+
+def start_new_game(page, base_url: str) -> str:
+    """Library -> Adamastor's page -> New game; returns the new session's id."""
+    page.goto(f"{base_url}/")
+    page.locator('a[data-game="adamastor"]').first.click()
+    new_game = page.locator("#new-game")
+    new_game.wait_for()
+    seed = page.locator('input[name="seed"]')
+    if seed.count():
+        seed.fill(str(GAME_SEED))
+    new_game.click()
+    page.wait_for_url(re.compile(r"/play/[^/?#]+$"))
+    page.locator("#board").wait_for()
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def resume_from_saves(page, base_url: str, session_id: str) -> None:
+    page.goto(f"{base_url}/saves")
+    page.locator(f'a.resume[data-session="{session_id}"]').click()
+    page.wait_for_url(re.compile(rf"/play/{re.escape(session_id)}$"))
+    page.locator("#board").wait_for()
+
+
+def check_end_screen(page, driver: BoardDriver) -> None:
+    status = driver.api()["status"]
+    assert status["state"] in ("won", "lost"), f"the game ended as {status['state']!r}"
+    assert driver.page_status() == status["state"]
+    end = page.locator("#end-screen")
+    end.wait_for(state="visible")
+    text = end.inner_text()
+    assert RESULT_WORDS[status["state"]].search(text), (
+        f"the end screen does not say the game was {status['state']}"
+    )
+    assert status["breakdown"], "the finished game has no score breakdown"
+    for line in status["breakdown"]:
+        assert line["label"] in text, f"score line {line['label']!r} missing from the end screen"
+    if status["score"] is not None:
+        assert str(status["score"]) in text, f"final score {status['score']} missing from the end screen"
+    assert not driver.page_actions(), "the finished game still offers action buttons"
+
+
+def test_play_adamastor_to_the_end_by_clicking(live_server, page, page_problems, artifacts):
+    session_id = start_new_game(page, live_server.base_url)
+    driver = BoardDriver(page, live_server, session_id, "adamastor", bot_seed=BOT_SEED)
+    assert driver.page_status() == "in_progress"
+    driver.check_buttons_match_api("at the start")
+
+    driver.step(keyboard=True)
+    driver.play(MOVES_BEFORE_RELOAD - 1)
+    driver.check_buttons_match_api(f"after {driver.steps} moves")
+
+    version = driver.version()
+    page.reload()
+    page.locator("#board").wait_for()
+    assert driver.version() == version, "a reload did not bring the board back at the same version"
+    driver.check_buttons_match_api("after a reload")
+    driver.play(5)
+
+    version = driver.version()
+    resume_from_saves(page, live_server.base_url, session_id)
+    assert driver.version() == version, "resuming from the saves page did not bring back the same version"
+    driver.check_buttons_match_api("after resuming from the saves page")
+    driver.step(keyboard=True)
+
+    driver.play(MOVES_BEFORE_SCREENSHOT - driver.steps)
+    page.screenshot(path=str(artifacts / "adamastor-board.png"), full_page=True)
+    driver.play_to_end(max_moves=MAX_MOVES, check_every=40)
+    check_end_screen(page, driver)
+    page.screenshot(path=str(artifacts / "adamastor-end.png"), full_page=True)
+    assert not page_problems.js_errors, f"JavaScript errors in the page: {page_problems.js_errors}"
+    assert not page_problems.server_errors, f"server errors: {page_problems.server_errors}"
+
+
+def test_a_stale_tab_gets_the_current_board_and_a_notice(live_server, browser, page, page_problems):
+    session_id = start_new_game(page, live_server.base_url)
+    driver = BoardDriver(page, live_server, session_id, "adamastor", bot_seed=BOT_SEED)
+    old_version = driver.version()
+    stale_action = driver.bot.choose(
+        driver.engine, driver.state(), driver.engine.legal_actions(driver.state()), driver.rng
+    )
+
+    other = browser.new_context().new_page()
+    try:
+        other.goto(page.url)
+        other.locator("#board").wait_for()
+        other_driver = BoardDriver(other, live_server, session_id, "adamastor", bot_seed=BOT_SEED + 1)
+        other_driver.step()
+        current = other_driver.version()
+    finally:
+        other.context.close()
+
+    page.locator(action_selector(stale_action)).filter(visible=True).first.click()
+    page.wait_for_function(
+        "v => document.querySelector('#board')?.dataset.version === v", arg=str(current), timeout=20_000
+    )
+    notice = page.locator("#notice")
+    assert notice.first.is_visible(), "the stale tab shows no notice"
+    assert notice.first.inner_text().strip(), "the stale tab's notice is empty"
+    assert driver.api()["version"] == current == old_version + 1, "the stale click was applied"
+    driver.check_buttons_match_api("after the stale click")
+    assert not page_problems.js_errors, f"JavaScript errors in the page: {page_problems.js_errors}"
+    assert not page_problems.server_errors, f"server errors: {page_problems.server_errors}"
+
+
+def test_the_undo_button_takes_back_a_move(live_server, page, page_problems):
+    session_id = start_new_game(page, live_server.base_url)
+    driver = BoardDriver(page, live_server, session_id, "adamastor", bot_seed=BOT_SEED)
+    for _ in range(40):
+        offered = {a["id"] for a in driver.api()["legal_actions"]}
+        driver.step()
+        if driver.api()["can_undo"]:
+            break
+    else:
+        pytest.fail(f"no undoable move came up in 40 moves: {driver.history}")
+
+    version = driver.version()
+    undo = page.locator("#undo")
+    assert undo.is_visible(), "the API allows undo but the page shows no undo button"
+    undo.click()
+    page.wait_for_function(
+        "v => document.querySelector('#board')?.dataset.version !== v", arg=str(version), timeout=20_000
+    )
+    after = driver.api()
+    assert after["version"] == version + 1, "undo is not recorded as a new version"
+    assert {a["id"] for a in after["legal_actions"]} == offered, "undo did not bring back the earlier choices"
+    driver.check_buttons_match_api("after undo")
+    assert not page_problems.js_errors, f"JavaScript errors in the page: {page_problems.js_errors}"
+    assert not page_problems.server_errors, f"server errors: {page_problems.server_errors}"
