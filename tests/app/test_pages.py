@@ -326,3 +326,46 @@ def test_actions_without_a_home_fall_back_to_the_panel():
     assert [a.id for a in placed.at("space", "p0.1")] == ["start:p0.1"]
     assert [a.id for a in placed.panel] == ["nav:add:13", "nav:stop", "mystery"]
     assert [a.id for a in place_actions("other-game", view, acts).panel] == [a.id for a in acts]
+
+
+# ---------------------------------------------------------------- every component renders
+
+def _render_board(view: dict, actions: list[Action]) -> str:
+    from datetime import UTC, datetime
+    from types import SimpleNamespace
+
+    from app.web import templates
+    from games.engine import Status
+
+    now = datetime.now(UTC)
+    sv = SimpleNamespace(id="s1", game="adamastor", name="Test", version=3, status=Status("in_progress"),
+                         view=view, legal_actions=actions, log_tail=[], can_undo=False,
+                         created_at=now, updated_at=now)
+    return templates.get_template("games/adamastor/board.html").render(
+        sv=sv, placement=place_actions("adamastor", view, actions), notice_kind="", notice="")
+
+
+def test_every_encounter_and_sailing_card_renders():
+    from games.registry import get_engine
+
+    engine = get_engine("adamastor")
+    base = engine.view(engine.new_game(1, {"maps": "3"}))
+    data = ROOT / "games" / "adamastor" / "data"
+    encounters = json.loads((data / "encounters.json").read_text())
+    cards = json.loads((data / "sailing_cards.json").read_text())
+    for card in cards:
+        card["kind"] = "skill" if card["skill"] else "trauma"
+    for enc in encounters:
+        sides = [("front", "sea"), ("front", "land")] + ([("back", None)] if enc.get("back") else [])
+        for side, section in sides:
+            shown = {**enc, "side": side, "section": section}
+            keys = [o["key"] for part in (enc["sea"], enc["land"]) for e in part.get("effects", [])
+                    if e["op"] == "choice" for o in e["options"]]
+            actions = [Action(f"enc:{k}", f"Choose {k}") for k in dict.fromkeys(keys)]
+            table = {"hand": cards[:20], "row": cards[20:23], "skills": cards[23:30], "traumas": cards[30:]}
+            html = _render_board({**base, "encounter": shown, "tasks": [shown], **table}, actions)
+            title = enc["back"]["title"] if side == "back" else enc["title"]
+            assert title.replace("'", "&#39;") in html, (enc["id"], side)
+            assert {b["data-action"] for b in parse(html).buttons} == {a.id for a in actions}
+    for card in cards:
+        assert f'data-card="{card["number"]}"' in html
