@@ -4,13 +4,12 @@ of this game (wrong types, unknown or duplicated cards, impossible phases) with 
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from games.adamastor import navigation as nav
 from games.adamastor.components import THREATS, ComponentError, Components
 from games.adamastor.effects_schema import check_cost, check_effect
-from games.adamastor.state import PHASES, State, dump_state
+from games.adamastor.state import FIELD_NAMES, PHASES, State, dump_state
 from games.engine import MalformedState
 
 INT_FIELDS = (
@@ -159,7 +158,7 @@ def _check_decisions(d: dict) -> None:
 
 def load_state(comp: Components, data: Any) -> State:
     _need(isinstance(data, dict), "a saved state must be an object")
-    names = [f.name for f in fields(State)]
+    names = FIELD_NAMES
     _need(set(data) == set(names), f"a saved state has exactly these keys: {', '.join(names)}")
     try:
         _check_types(data)

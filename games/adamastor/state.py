@@ -75,13 +75,13 @@ class State:
 
     def clone(self) -> State:
         new = State.__new__(State)
-        for f in fields(State):
-            value = getattr(self, f.name)
-            if isinstance(value, list):
+        for name in FIELD_NAMES:
+            value = getattr(self, name)
+            if value.__class__ is list:
                 value = list(value)
-            elif isinstance(value, dict) and f.name == "ignore_choices":
+            elif name == "ignore_choices":
                 value = dict(value)
-            setattr(new, f.name, value)
+            setattr(new, name, value)
         return new
 
     def add_log(self, text: str) -> None:
@@ -90,15 +90,18 @@ class State:
             del self.log[: len(self.log) - LOG_LINES]
 
 
+FIELD_NAMES = tuple(f.name for f in fields(State))
+
+
 def dump_state(s: State) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for f in fields(State):
-        value = getattr(s, f.name)
-        if f.name == "tasks":
+    for name in FIELD_NAMES:
+        value = getattr(s, name)
+        if name == "tasks":
             value = [list(t) for t in value]
         elif isinstance(value, list):
             value = list(value)
         elif isinstance(value, dict):
             value = dict(value)
-        out[f.name] = value
+        out[name] = value
     return out

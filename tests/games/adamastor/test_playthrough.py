@@ -90,7 +90,7 @@ def real() -> AdamastorEngine:
 
 
 def test_200_games_on_the_real_components(real):
-    outcomes = run_games(real, range(200), try_all_every=4)
+    outcomes = run_games(real, range(200), try_all_every=1)
     assert sum(outcomes.values()) == 200
     assert outcomes.get("won", 0) > 0, "the heuristic bot wins some games"
     assert outcomes.get("lost", 0) > 0
