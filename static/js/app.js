@@ -2,6 +2,8 @@
    - Let htmx swap in the boards sent with 409 (stale tab) and 422 (refused move): they carry the
      current board and a notice, so the player always sees where the game really stands.
    - Keep the ship's log scrolled to its newest line after each swap.
+   - When a move gets no board back (network down, server error), say so in #notice; the words
+     live in the page (#client-messages), not here.
    - Keyboard players keep their place: after a new board arrives, focus goes back to the button
      of the same action if it is still offered, else to the first choice of the decision panel. */
 (function () {
@@ -63,7 +65,19 @@
     configure();
     scrollLogs(document);
   });
+  function complain(kind) {
+    var notice = document.getElementById("notice");
+    var message = document.querySelector('#client-messages [data-msg="' + kind + '"]');
+    if (!notice || !message) { return; }
+    notice.textContent = message.textContent;
+    notice.className = "notice error";
+    notice.setAttribute("role", "alert");
+    showNotice(document);
+  }
+
   document.addEventListener("htmx:beforeRequest", rememberFocus);
+  document.addEventListener("htmx:sendError", function () { complain("network"); });
+  document.addEventListener("htmx:responseError", function () { complain("server"); });
   document.addEventListener("htmx:afterSettle", function () {
     scrollLogs(document);
     showNotice(document);
