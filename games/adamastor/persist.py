@@ -97,6 +97,10 @@ def _check_cards(comp: Components, d: dict) -> None:
         "ignore_choices: unknown skill",
     )
     task_ids = [t[0] for t in d["tasks"]]
+    _need(
+        all(t[0] in comp.encounters and "task" in comp.encounters[t[0]].section(t[1]) for t in d["tasks"]),
+        "a Task in play must be a task section of a known card",
+    )
     enc = d["encounter"]
     current = [enc["id"]] if enc and enc.get("id") and enc["id"] not in task_ids else []
     encs = d["enc_deck"] + d["enc_used"] + task_ids + current
@@ -156,6 +160,39 @@ def _check_decisions(d: dict) -> None:
         raise MalformedState(str(exc)) from exc
 
 
+def _check_pending(comp: Components, d: dict) -> None:
+    """Each kind of pending decision carries exactly what answering it needs."""
+    p = d["pending"]
+    if p is None:
+        return
+    kind = p["kind"]
+    counted = _int(p.get("n")) and p["n"] >= 1
+    if kind == "discard":
+        _need(counted and p.get("why") in ("effect", "cost", "sunset"), "bad discard decision")
+    elif kind in ("nav_pay", "heal"):
+        _need(counted, f"bad {kind} decision")
+    elif kind == "keep":
+        cards = p.get("cards")
+        _need(isinstance(cards, list) and len(cards) == 2 and all(c in d["hand"] for c in cards), "bad keep")
+    elif kind == "learn":
+        _need(p.get("max") is None or _int(p["max"]), "bad learn decision")
+    elif kind == "choice":
+        try:
+            check_effect({"op": "choice", "options": p.get("options")}, "pending choice")
+        except ComponentError as exc:
+            raise MalformedState(str(exc)) from exc
+    elif kind == "flip":
+        enc = d["encounter"]
+        _need(bool(enc and enc["id"]) and "back" in comp.encounters[enc["id"]].raw, "nothing to flip")
+    elif kind == "task":
+        in_play = [t[0] for t in d["tasks"]]
+        _need(isinstance(p.get("ids"), list) and all(i in in_play for i in p["ids"]), "bad task decision")
+    else:
+        skill, types = p.get("skill"), p.get("types")
+        _need(skill in d["skills"] and comp.sailing[skill].skill == "ignore_choice", "bad ignore decision")
+        _need(isinstance(types, list) and set(types) <= set(comp.sailing[skill].types), "bad ignore types")
+
+
 def load_state(comp: Components, data: Any) -> State:
     _need(isinstance(data, dict), "a saved state must be an object")
     names = FIELD_NAMES
@@ -165,6 +202,7 @@ def load_state(comp: Components, data: Any) -> State:
         _check_cards(comp, data)
         _check_map(comp, data)
         _check_decisions(data)
+        _check_pending(comp, data)
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         if isinstance(exc, MalformedState):
             raise
