@@ -55,12 +55,19 @@ def when(value: datetime | None) -> str:
     return value.strftime("%d %b %Y")
 
 
+def game_image(slug: str) -> str:
+    """The picture of a game on its tile: static/img/<slug>.svg, or a generic box until it is drawn."""
+    own = ROOT / "static" / "img" / f"{slug}.svg"
+    return f"/static/img/{slug}.svg" if own.is_file() else "/static/img/game.svg"
+
+
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
 
 
 templates.env.globals["icon"] = icon
 templates.env.globals["app_name"] = "Solo Shelf"
+templates.env.globals["game_image"] = game_image
 templates.env.filters["when"] = when
 templates.env.filters["signed"] = signed
 templates.env.tests["prefixed"] = lambda value, prefix: str(value).startswith(prefix)

@@ -369,3 +369,10 @@ def test_every_encounter_and_sailing_card_renders():
             assert {b["data-action"] for b in parse(html).buttons} == {a.id for a in actions}
     for card in cards:
         assert f'data-card="{card["number"]}"' in html
+
+
+def test_a_game_without_its_own_picture_gets_the_generic_one(web, pebbles):
+    html = web.get("/").text
+    assert 'data-game="pebbles"' in html and 'src="/static/img/game.svg"' in html
+    assert 'src="/static/img/adamastor.svg"' in html
+    assert web.get("/static/img/game.svg").status_code == 200
