@@ -376,3 +376,14 @@ def test_a_game_without_its_own_picture_gets_the_generic_one(web, pebbles):
     assert 'data-game="pebbles"' in html and 'src="/static/img/game.svg"' in html
     assert 'src="/static/img/adamastor.svg"' in html
     assert web.get("/static/img/game.svg").status_code == 200
+
+
+def test_a_game_without_a_drawn_board_gets_the_plain_one(web, pebbles):
+    r = web.post("/games/pebbles/new", data={"target": "10"}, follow_redirects=False)
+    sid = r.headers["location"].rsplit("/", 1)[1]
+    html = web.get(f"/play/{sid}").text
+    check_every_action_drawn(web, sid, html)
+    moved = web.post(f"/play/{sid}/act", data={"action": "draw", "version": "0"}, headers=HX)
+    assert moved.status_code == 200 and board_version(moved.text) == 1
+    check_every_action_drawn(web, sid, moved.text)
+    assert web.get("/games/pebbles/rules").status_code == 404
