@@ -1,8 +1,8 @@
 """The HTML pages: library, game pages, the board (with its HTMX move/undo endpoints), saves, rules.
 
 Moves go through `app.play` exactly as the JSON API's do. With the `HX-Request` header the answer
-is the board fragment (200, or 409/422 with the current board and a notice); without it, a 303
-back to the board page, with the problem named in the query string.
+is the board fragment (200, or 409/422 with the current board and a notice). Without it: a 303 back
+to the board page (`?notice=stale` for a stale tab), or for a refused move the whole page again (422).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Annotated, Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -154,13 +154,15 @@ def play_page(session_id: str, request: Request, db: DB) -> HTMLResponse:
         sv = play.current_view(db, session_id=session_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
-    notice_kind = request.query_params.get("notice", "")
-    notice = request.query_params.get("error", "")
-    if notice_kind not in ("stale", "error") or (notice_kind == "error" and not notice):
-        notice_kind, notice = "", ""
+    notice_kind = "stale" if request.query_params.get("notice") == "stale" else ""
+    return _play_page(request, sv, notice_kind=notice_kind)
+
+
+def _play_page(request: Request, sv: play.SessionView, *, notice_kind: str = "", notice: str = "",
+               status_code: int = 200) -> HTMLResponse:
     context = _board_context(sv, notice_kind, notice)
     context["title"] = _titles().get(sv.game, sv.game)
-    return _page(request, "pages/play.html", context)
+    return _page(request, "pages/play.html", context, status_code)
 
 
 def _parse_version(raw: Any) -> int | str:
@@ -181,9 +183,12 @@ def _move_answer(request: Request, session_id: str, run: Any) -> Response:
             return _board(request, exc.view, notice_kind="stale", status_code=409)
         return _see_other(f"/play/{session_id}?notice=stale")
     except Illegal as exc:
-        if htmx and exc.view is not None:
+        # The refusal is shown by re-rendering (not through the URL, so no one can put words in it).
+        if exc.view is None:
+            return _see_other(f"/play/{session_id}")
+        if htmx:
             return _board(request, exc.view, notice_kind="error", notice=exc.message, status_code=422)
-        return _see_other(f"/play/{session_id}?" + urlencode({"notice": "error", "error": exc.message}))
+        return _play_page(request, exc.view, notice_kind="error", notice=exc.message, status_code=422)
     if htmx:
         return _board(request, sv)
     return _see_other(f"/play/{session_id}")

@@ -197,8 +197,9 @@ def test_illegal_action_is_422_with_the_message_and_nothing_applied(web):
     assert "not allowed" in notice and "swap:h99:r98" in notice
     after = api(web, sid)
     assert after["version"] == 0 and after["view"] == before["view"]
-    plain = web.post(f"/play/{sid}/act", data={"action": "bogus", "version": "0"})
-    assert plain.status_code == 200 and "not allowed" in plain.text and "bogus" in plain.text
+    plain = web.post(f"/play/{sid}/act", data={"action": "bogus", "version": "0"}, follow_redirects=False)
+    assert plain.status_code == 422 and "not allowed" in plain.text and "bogus" in plain.text
+    assert "<html" in plain.text and api(web, sid)["version"] == 0
 
 
 def test_undo_button_takes_back_a_move(web):
