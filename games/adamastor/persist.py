@@ -9,7 +9,7 @@ from typing import Any
 from games.adamastor import navigation as nav
 from games.adamastor.components import THREATS, ComponentError, Components
 from games.adamastor.effects_schema import check_cost, check_effect
-from games.adamastor.state import FIELD_NAMES, PHASES, State, dump_state
+from games.adamastor.state import FIELD_NAMES, PHASES, State, deep_copy, dump_state
 from games.engine import MalformedState
 
 INT_FIELDS = (
@@ -207,13 +207,7 @@ def load_state(comp: Components, data: Any) -> State:
         if isinstance(exc, MalformedState):
             raise
         raise MalformedState(f"malformed state: {exc!r}") from exc
-    values = {n: data[n] for n in names}
-    for n in names:
-        if isinstance(values[n], list):
-            values[n] = [list(x) for x in values[n]] if n == "tasks" else list(values[n])
-        elif isinstance(values[n], dict):
-            values[n] = dict(values[n])
-    return State(**values)
+    return State(**{n: deep_copy(data[n]) for n in names})
 
 
 def dump(s: State) -> dict[str, Any]:

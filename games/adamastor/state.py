@@ -93,15 +93,15 @@ class State:
 FIELD_NAMES = tuple(f.name for f in fields(State))
 
 
+def deep_copy(data: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists and plain values)."""
+    if isinstance(data, dict):
+        return {k: deep_copy(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [deep_copy(v) for v in data]
+    return data
+
+
 def dump_state(s: State) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name in FIELD_NAMES:
-        value = getattr(s, name)
-        if name == "tasks":
-            value = [list(t) for t in value]
-        elif isinstance(value, list):
-            value = list(value)
-        elif isinstance(value, dict):
-            value = dict(value)
-        out[name] = value
-    return out
+    """Every field, deep-copied: the saved data shares nothing with the live state."""
+    return {name: deep_copy(getattr(s, name)) for name in FIELD_NAMES}

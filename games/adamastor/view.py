@@ -9,7 +9,7 @@ from typing import Any
 from games.adamastor import navigation as nav
 from games.adamastor.actions import penalty
 from games.adamastor.components import Components
-from games.adamastor.state import State
+from games.adamastor.state import State, deep_copy
 from games.adamastor.table import hand_limit, icons
 from games.adamastor.turn import EVENT_STEPS, event_status
 
@@ -24,14 +24,14 @@ EVENT_LABELS = {
 
 def card_json(comp: Components, number: int) -> dict[str, Any]:
     card = comp.sailing[number]
-    return {**card.raw, "kind": "skill" if card.skill else "trauma"}
+    return {**deep_copy(card.raw), "kind": "skill" if card.skill else "trauma"}
 
 
 def encounter_json(comp: Components, enc_id: str, side: str = "front", section: str | None = None) -> dict:
     raw = comp.encounters[enc_id].raw
-    out = {k: v for k, v in raw.items() if k != "back"}
+    out = {k: deep_copy(v) for k, v in raw.items() if k != "back"}
     if side == "back":
-        out["back"] = raw["back"]
+        out["back"] = deep_copy(raw["back"])
     out["side"] = side
     if section:
         out["section"] = section
@@ -156,8 +156,8 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "encounter": encounter_json(comp, enc["id"], enc["side"], enc["section"])
         if enc and enc["id"]
         else None,
-        "weather": dict(w) if w else None,
-        "weather_table": [dict(row.raw) for row in comp.weather],
+        "weather": deep_copy(w) if w else None,
+        "weather_table": [deep_copy(row.raw) for row in comp.weather],
         "actions_left": s.actions_left,
         "experience": s.experience,
         "encounters_completed": s.encounters_completed,

@@ -148,3 +148,13 @@ def test_real_components_load_and_a_game_starts():
     assert len(comp.regular_ids) == 15 and len(comp.destination_ids) == 3 and len(comp.encounters) == 45
     s, _ = eng.apply(eng.new_game(3, {}), "start:p0.0")
     assert eng.status(s).state == "in_progress"
+
+
+def test_changing_a_view_cannot_change_the_game():
+    eng = kit.engine()
+    s = kit.started(eng)
+    view = eng.view(s)
+    view["row"][0]["threats"]["unrest"] = 99
+    view["weather_table"][0]["icons"].append("storm")
+    assert eng.view(s)["row"][0]["threats"]["unrest"] == 0
+    assert len(eng.view(s)["weather_table"][0]["icons"]) == 3
