@@ -10,7 +10,7 @@ from typing import Any
 from games.adamastor import navigation as nav
 from games.adamastor.actions import penalty
 from games.adamastor.bot_values import card_value, costs_value, effects_value, row_value
-from games.adamastor.components import THREATS, Components
+from games.adamastor.components import Components
 from games.adamastor.state import State
 from games.adamastor.table import hand_limit, icons, skill_cost
 from games.engine import Action, Rng
@@ -253,4 +253,4 @@ class HeuristicBot:
 
 
 BOTS = {"random": RandomBot(), "heuristic": HeuristicBot()}
-__all__ = ["BOTS", "HeuristicBot", "RandomBot", "THREATS"]
+__all__ = ["BOTS", "HeuristicBot", "RandomBot"]
