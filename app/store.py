@@ -14,7 +14,14 @@ from sqlalchemy.orm import Session
 
 from app.errors import ImportRefused, NotFound
 from app.models import GameSession, LogEntry, Snapshot, utcnow
-from app.replay import SAVE_FORMAT, SAVE_FORMAT_VERSION, ReplayError, check_save, effective_actions, state_digest
+from app.replay import (
+    SAVE_FORMAT,
+    SAVE_FORMAT_VERSION,
+    ReplayError,
+    check_save,
+    effective_actions,
+    state_digest,
+)
 from games.engine import Event, GameEngine
 from games.registry import UnknownGame, get_engine
 
