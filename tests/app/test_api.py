@@ -173,3 +173,20 @@ def test_openapi_docs(client):
 
 def test_healthz(client):
     assert client.get("/healthz").json() == {"status": "ok"}
+
+
+def test_adamastor_round_trip_through_the_api(client):
+    s = new(client, game="adamastor", options={"maps": "4"})
+    assert len(s["view"]["map"]["slots"]) == 5
+    for _ in range(12):
+        s = act(client, s, s["legal_actions"][0]["id"]).json()
+    stale = act(client, s, s["legal_actions"][0]["id"], version=s["version"] - 1)
+    assert stale.status_code == 409
+    before = client.get(f"/api/sessions/{s['id']}").json()
+    assert act(client, s, "swap:h99:r98").status_code == 422
+    assert client.get(f"/api/sessions/{s['id']}").json() == before
+    save = client.get(f"/api/sessions/{s['id']}/export").json()
+    imported = client.post("/api/sessions/import", json=save).json()
+    assert imported["view"] == before["view"] and imported["legal_actions"] == before["legal_actions"]
+    tampered = {**save, "actions": save["actions"][:-1]}
+    assert client.post("/api/sessions/import", json=tampered).status_code == 422

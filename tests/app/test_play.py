@@ -97,3 +97,8 @@ def assert_snapshot_is_replay(sessions, sid: str) -> None:
 def test_snapshot_equals_replay_of_log_pebbles(sessions, pebbles):
     for sid in play_random_games(sessions, pebbles, count=30, max_moves=40):
         assert_snapshot_is_replay(sessions, sid)
+
+
+def test_snapshot_equals_replay_of_log_adamastor(sessions):
+    for sid in play_random_games(sessions, "adamastor", count=25, max_moves=150, undo_every=5):
+        assert_snapshot_is_replay(sessions, sid)
