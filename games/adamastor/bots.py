@@ -12,7 +12,7 @@ from games.adamastor.actions import penalty
 from games.adamastor.bot_values import card_value, costs_value, effects_value, row_value
 from games.adamastor.components import Components
 from games.adamastor.state import State
-from games.adamastor.table import hand_limit, icons, skill_cost
+from games.adamastor.table import hand_limit, icons, raw_icons, skill_cost
 from games.engine import Action, Rng
 
 SKILL_ORDER = (
@@ -28,6 +28,18 @@ SKILL_ORDER = (
     "ignore_storm",
     "burst",
 )
+
+
+def threat_counts(comp: Components, s: State) -> dict[str, int]:
+    """Threat icons the Events phase would see, with each ignore_choice skill used where it helps most
+    against a mutiny (on the scarcest of its types)."""
+    counts = {t: n for t, n in raw_icons(comp, s).items() if t != "motivation"}
+    for c in s.skills:
+        card = comp.sailing[c]
+        if card.skill in ("ignore_icon", "ignore_choice"):
+            kind = min(card.types, key=lambda t: counts[t])
+            counts[kind] = max(0, counts[kind] - 1)
+    return counts
 
 
 class RandomBot:
@@ -78,7 +90,7 @@ def target_score(comp: Components, s: State, space: str) -> float:
         if cell.kind == "land":
             return 1000.0
         if cell.anchor and space not in s.marked:
-            score += 2.5
+            score += 4.0
         score -= 0.3 * cell.storms
     return score
 
@@ -144,7 +156,17 @@ class HeuristicBot:
             good = [i for i in p["ids"] if self._task_value(comp, s, i) > 0]
             return f"task:{good[0]}" if good else "task:skip"
         counts = icons(comp, s)
-        return f"ignore:{max(p['types'], key=lambda t: (counts[t], t))}"
+        return (
+            f"ignore:{max(p['types'], key=lambda t: (-self._threat_harm(comp, s, counts, t), counts[t], t))}"
+        )
+
+    def _threat_harm(self, comp: Components, s: State, counts: dict[str, int], ignored: str) -> float:
+        """How much the threat events would hurt with one more `ignored` icon set aside."""
+        after = {t: counts[t] - (t == ignored) for t in ("unrest", "disease", "fatigue")}
+        sick = sum(1 for c in s.traumas if comp.sailing[c].trauma == "disease")
+        harm = 100.0 if min(after.values()) >= 3 else 0.0
+        harm += 2.0 * (after["unrest"] >= 5) + sick * (after["disease"] >= 5) + 3.0 * (after["fatigue"] >= 5)
+        return harm
 
     def _option_value(self, comp: Components, s: State, key: str) -> float:
         opt = next(o for o in s.pending["options"] if o["key"] == key)
@@ -184,18 +206,30 @@ class HeuristicBot:
         points = s.nav["points"]
         now_score, target, first = best_target(comp, s, points)
         if s.nav["can_add"]:
-            keep = self._keep_for_learning(comp, s)
-            for c in sorted(s.hand, key=lambda c: (-comp.sailing[c].nav, c)):
-                if c in keep or comp.sailing[c].nav == 0:
-                    continue
-                if best_target(comp, s, points + comp.sailing[c].nav)[0] > now_score + 0.5:
-                    return f"nav:add:{c}"
+            card = self._card_to_add(comp, s, points, now_score)
+            if card is not None:
+                return f"nav:add:{card}"
         for c in [int(i[10:]) for i in ids if i.startswith("nav:burst:")]:
             if best_target(comp, s, points + comp.sailing[c].n)[0] >= max(now_score + 4, 1000):
                 return f"nav:burst:{c}"
         if first is not None and target != s.ship:
             return f"nav:move:{first}"
         return "nav:stop"
+
+    def _card_to_add(self, comp: Components, s: State, points: int, now_score: float) -> int | None:
+        """The cheapest hand card that brings the best gain in reach, if any card helps."""
+        keep = self._keep_for_learning(comp, s)
+        gains = {}
+        for c in s.hand:
+            if c not in keep and comp.sailing[c].nav > 0:
+                gains[c] = best_target(comp, s, points + comp.sailing[c].nav)[0]
+        if not gains or max(gains.values()) <= now_score + 0.5:
+            return None
+        top = max(gains.values())
+        return min(
+            (c for c, g in gains.items() if g >= top - 0.01),
+            key=lambda c: (comp.sailing[c].nav, card_value(comp, s, c), c),
+        )
 
     def _keep_for_learning(self, comp: Components, s: State) -> set[int]:
         """The one skill card in hand most worth keeping to learn later (cheap enough, not yet known)."""
@@ -217,7 +251,22 @@ class HeuristicBot:
         budget += s.nav_bonus + sum(1 for c in s.skills if comp.sailing[c].skill == "nav_plus")
         return best_target(comp, s, budget)[0] >= target_score(comp, s, s.ship) + 1
 
+    def _avert_mutiny(self, comp: Components, s: State, ids: list[str]) -> str | None:
+        counts = threat_counts(comp, s)
+        if min(counts.values()) < 3:
+            return None
+        low = min(counts, key=lambda t: counts[t])
+        heal = [c for c in s.traumas if comp.sailing[c].trauma == low]
+        if heal and f"exp:heal:{heal[0]}" in ids:
+            return f"exp:heal:{heal[0]}"
+        if s.actions_left > 0:
+            return self._best_swap(comp, s, ids)
+        return "exp:action" if "exp:action" in ids else None
+
     def _act(self, comp: Components, s: State, ids: list[str]) -> str:
+        rescue = self._avert_mutiny(comp, s, ids)
+        if rescue:
+            return rescue
         if s.actions_left <= 0:
             return "end_actions"
         keep = self._keep_for_learning(comp, s)
