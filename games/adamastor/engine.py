@@ -10,7 +10,7 @@ from games.adamastor.components import Components, load_components
 from games.adamastor.persist import dump, load_state
 from games.adamastor.state import State
 from games.adamastor.turn import advance, new_state
-from games.adamastor.view import build_view
+from games.adamastor.view import build_view, prompt
 from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, ScoreLine, Status
 
 SPEC = GameSpec(
@@ -59,7 +59,7 @@ class AdamastorEngine:
         if state.phase == "over":
             raise IllegalAction("the game is over: no more actions")
         if action_id not in {a.id for a in legal(comp, state)}:
-            raise IllegalAction(f"{action_id!r} is not a legal action now")
+            raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
         s = state.clone()
         ev: list[Event] = []
         perform(comp, s, ev, action_id)
