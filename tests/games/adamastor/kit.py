@@ -7,7 +7,6 @@ checked on exactly the cards it needs. `arrange()` puts chosen cards in chosen p
 
 from __future__ import annotations
 
-import copy
 import itertools
 from typing import Any
 
@@ -168,12 +167,16 @@ def arrange(
     return s
 
 
-def deep(data: Any) -> Any:
-    return copy.deepcopy(data)
-
-
-def ready(eng: AdamastorEngine, *, actions: int = 3, experience: int = 0, enc_deck: list[str] | None = None,
-          maps_n: str = "3", ship_row: int = 1, **cards: Any) -> State:
+def ready(
+    eng: AdamastorEngine,
+    *,
+    actions: int = 3,
+    experience: int = 0,
+    enc_deck: list[str] | None = None,
+    maps_n: str = "3",
+    ship_row: int = 1,
+    **cards: Any,
+) -> State:
     """A position in turn 1's Actions phase with the given cards placed (see `arrange`)."""
     s = arrange(started(eng, row=ship_row, maps_n=maps_n), **cards)
     s.actions_left, s.experience = actions, experience
