@@ -2,8 +2,8 @@
 
 `live_server` starts `python -m app serve` in a subprocess on a free port with its own SQLite file,
 waits for /healthz and stops it at the end of the session. `browser` launches Debian's Chromium
-(never a Playwright-downloaded one) and `page` gives each test a fresh tab that records JavaScript
-errors and 5xx answers, so the tests can fail on them.
+(never a Playwright-downloaded one) and `page` gives each test a fresh tab that records script
+errors and HTTP error answers, so the tests can fail on them.
 """
 
 from __future__ import annotations
@@ -52,10 +52,30 @@ class LiveServer:
 
 @dataclass
 class PageProblems:
-    """What went wrong inside the page while a test ran."""
+    """What went wrong inside the pages while a test ran: script errors and HTTP error answers."""
 
     js_errors: list[str] = field(default_factory=list)
-    server_errors: list[str] = field(default_factory=list)
+    http_errors: list[tuple[int, str]] = field(default_factory=list)
+
+    def watch(self, tab) -> None:
+        tab.on("pageerror", lambda exc: self.js_errors.append(str(exc)))
+        tab.on("console", self._console)
+        tab.on("response", self._response)
+
+    def _console(self, msg) -> None:
+        # A failed request is also logged to the console; it is judged from its response instead.
+        if msg.type == "error" and not msg.text.startswith("Failed to load resource"):
+            self.js_errors.append(msg.text)
+
+    def _response(self, resp) -> None:
+        if resp.status >= 400:
+            self.http_errors.append((resp.status, f"{resp.request.method} {resp.url}"))
+
+    def assert_clean(self, *, expected_statuses: tuple[int, ...] = ()) -> None:
+        """No script errors, and no HTTP error except the statuses the test provoked on purpose."""
+        assert not self.js_errors, f"errors in the page's console: {self.js_errors}"
+        unexpected = [(status, what) for status, what in self.http_errors if status not in expected_statuses]
+        assert not unexpected, f"unexpected HTTP errors: {unexpected}"
 
 
 def _free_port() -> int:
@@ -149,15 +169,7 @@ def page(browser, page_problems: PageProblems):
     context = browser.new_context(viewport={"width": 1440, "height": 1000})
     tab = context.new_page()
     tab.set_default_timeout(20_000)
-    tab.on("pageerror", lambda exc: page_problems.js_errors.append(str(exc)))
-    tab.on(
-        "response",
-        lambda resp: (
-            page_problems.server_errors.append(f"{resp.status} {resp.request.method} {resp.url}")
-            if resp.status >= 500
-            else None
-        ),
-    )
+    page_problems.watch(tab)
     try:
         yield tab
     finally:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import sqlalchemy as sa
@@ -26,6 +28,21 @@ _BOARD_MOVED_ON = """v => {
     !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');
 }"""
 _ENABLED_ACTIONS = "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
+_UNNAMED_ACTIONS = """els => els.filter(e =>
+  !(e.getAttribute('aria-label') || e.getAttribute('title') || e.textContent || '').trim()
+).map(e => e.dataset.action)"""
+
+
+@contextmanager
+def explained(page: Page, server: Any, what: str) -> Iterator[None]:
+    """Turn a Playwright timeout into a failure that says which part of the journey broke."""
+    try:
+        yield
+    except PlaywrightTimeout as exc:
+        first_line = str(exc).splitlines()[0]
+        raise AssertionError(
+            f"{what} failed at {page.url}: {first_line}\n  server log:\n{server.log_tail(25)}"
+        ) from None
 
 
 def action_selector(action_id: str) -> str:
@@ -78,9 +95,7 @@ class BoardDriver:
         before = self.version()
         button = self.page.locator(action_selector(action_id)).filter(visible=True).first
         if button.count() == 0:
-            raise AssertionError(
-                self._explain(f"no visible button for the legal action {action_id!r}", before)
-            )
+            raise AssertionError(self._explain(f"no visible button for the legal action {action_id!r}", before))
         if keyboard:
             button.focus()
             assert button.evaluate("el => el === document.activeElement"), "the action button took no focus"
@@ -105,18 +120,14 @@ class BoardDriver:
             if check_every and n and n % check_every == 0:
                 self.check_buttons_match_api(f"after {self.steps} moves")
             self.step()
-        raise AssertionError(
-            f"the game did not end within {max_moves} more moves (now at version {self.version()})"
-        )
+        raise AssertionError(f"the game did not end within {max_moves} more moves (now at version {self.version()})")
 
     def _wait_moved_on(self, action_id: str, before: int) -> None:
         try:
             self.page.wait_for_function(_BOARD_MOVED_ON, arg=str(before), timeout=STEP_TIMEOUT_MS)
         except PlaywrightTimeout:
             raise AssertionError(
-                self._explain(
-                    f"clicking {action_id!r} did not move the board on within {STEP_TIMEOUT_MS} ms", before
-                )
+                self._explain(f"clicking {action_id!r} did not move the board on within {STEP_TIMEOUT_MS} ms", before)
             ) from None
         after = self.version()
         assert after > before, f"{action_id!r}: the board went from version {before} back to {after}"
@@ -135,6 +146,8 @@ class BoardDriver:
         extra = sorted(on_page - api_ids)
         assert not missing, f"{when}: legal actions without a button on the page: {missing}"
         assert not extra, f"{when}: enabled buttons for actions that are not legal: {extra}"
+        unnamed = self.page.eval_on_selector_all("button[data-action]", _UNNAMED_ACTIONS)
+        assert not unnamed, f"{when}: action buttons a screen reader cannot name: {unnamed}"
 
     def _explain(self, problem: str, before: int) -> str:
         notice = self.page.locator("#notice")

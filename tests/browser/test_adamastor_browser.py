@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, action_selector
+from tests.browser.driver import BoardDriver, action_selector, explained
 
 pytestmark = pytest.mark.browser
 
@@ -25,29 +25,32 @@ RESULT_WORDS = {
 }
 
 
-def start_new_game(page, base_url: str) -> str:
+def start_new_game(page, server) -> str:
     """Library -> Adamastor's page -> New game; returns the new session's id."""
-    page.goto(f"{base_url}/")
-    page.locator('a[data-game="adamastor"]').first.click()
-    new_game = page.locator("#new-game")
-    new_game.wait_for()
+    with explained(page, server, "opening the library and Adamastor's page"):
+        page.goto(f"{server.base_url}/")
+        page.locator('a[data-game="adamastor"]').first.click()
+        page.locator("#new-game").wait_for()
     seed = page.locator('input[name="seed"]')
     if seed.count():
         seed.fill(str(GAME_SEED))
-    new_game.click()
-    page.wait_for_url(re.compile(r"/play/[^/?#]+$"))
-    page.locator("#board").wait_for()
+    with explained(page, server, "starting a new game"):
+        page.locator("#new-game").click()
+        page.wait_for_url(re.compile(r"/play/[^/?#]+$"))
+        page.locator("#board").wait_for()
     return page.url.rstrip("/").rsplit("/", 1)[-1]
 
 
-def resume_from_saves(page, base_url: str, session_id: str) -> None:
-    page.goto(f"{base_url}/saves")
-    page.locator(f'a.resume[data-session="{session_id}"]').click()
-    page.wait_for_url(re.compile(rf"/play/{re.escape(session_id)}$"))
-    page.locator("#board").wait_for()
+def resume_from_saves(page, server, session_id: str) -> None:
+    with explained(page, server, "resuming the game from the saves page"):
+        page.goto(f"{server.base_url}/saves")
+        page.locator(f'a.resume[data-session="{session_id}"]').click()
+        page.wait_for_url(re.compile(rf"/play/{re.escape(session_id)}$"))
+        page.locator("#board").wait_for()
 
 
 def check_end_screen(page, driver: BoardDriver) -> None:
+    """The end screen says won or lost, and why: the score lines of a win, the reason for a loss."""
     status = driver.api()["status"]
     assert status["state"] in ("won", "lost"), f"the game ended as {status['state']!r}"
     assert driver.page_status() == status["state"]
@@ -55,9 +58,14 @@ def check_end_screen(page, driver: BoardDriver) -> None:
     end.wait_for(state="visible")
     text = end.inner_text()
     assert RESULT_WORDS[status["state"]].search(text), (
-        f"the end screen does not say the game was {status['state']}"
+        f"the end screen does not say the game was {status['state']}: {text!r}"
     )
-    assert status["breakdown"], "the finished game has no score breakdown"
+    if status["state"] == "won":
+        assert status["breakdown"], "a won game has no score breakdown"
+    else:
+        assert status["reason"], "a lost game does not say why"
+    if status["reason"]:
+        assert status["reason"] in text, f"the reason {status['reason']!r} is missing from the end screen"
     for line in status["breakdown"]:
         assert line["label"] in text, f"score line {line['label']!r} missing from the end screen"
     if status["score"] is not None:
@@ -66,7 +74,7 @@ def check_end_screen(page, driver: BoardDriver) -> None:
 
 
 def test_play_adamastor_to_the_end_by_clicking(live_server, page, page_problems, artifacts):
-    session_id = start_new_game(page, live_server.base_url)
+    session_id = start_new_game(page, live_server)
     driver = BoardDriver(page, live_server, session_id, "adamastor", bot_seed=BOT_SEED)
     assert driver.page_status() == "in_progress"
     driver.check_buttons_match_api("at the start")
@@ -76,14 +84,15 @@ def test_play_adamastor_to_the_end_by_clicking(live_server, page, page_problems,
     driver.check_buttons_match_api(f"after {driver.steps} moves")
 
     version = driver.version()
-    page.reload()
-    page.locator("#board").wait_for()
+    with explained(page, live_server, "reloading the board"):
+        page.reload()
+        page.locator("#board").wait_for()
     assert driver.version() == version, "a reload did not bring the board back at the same version"
     driver.check_buttons_match_api("after a reload")
     driver.play(5)
 
     version = driver.version()
-    resume_from_saves(page, live_server.base_url, session_id)
+    resume_from_saves(page, live_server, session_id)
     assert driver.version() == version, "resuming from the saves page did not bring back the same version"
     driver.check_buttons_match_api("after resuming from the saves page")
     driver.step(keyboard=True)
@@ -93,12 +102,11 @@ def test_play_adamastor_to_the_end_by_clicking(live_server, page, page_problems,
     driver.play_to_end(max_moves=MAX_MOVES, check_every=40)
     check_end_screen(page, driver)
     page.screenshot(path=str(artifacts / "adamastor-end.png"), full_page=True)
-    assert not page_problems.js_errors, f"JavaScript errors in the page: {page_problems.js_errors}"
-    assert not page_problems.server_errors, f"server errors: {page_problems.server_errors}"
+    page_problems.assert_clean()
 
 
 def test_a_stale_tab_gets_the_current_board_and_a_notice(live_server, browser, page, page_problems):
-    session_id = start_new_game(page, live_server.base_url)
+    session_id = start_new_game(page, live_server)
     driver = BoardDriver(page, live_server, session_id, "adamastor", bot_seed=BOT_SEED)
     old_version = driver.version()
     stale_action = driver.bot.choose(
@@ -106,6 +114,7 @@ def test_a_stale_tab_gets_the_current_board_and_a_notice(live_server, browser, p
     )
 
     other = browser.new_context().new_page()
+    page_problems.watch(other)
     try:
         other.goto(page.url)
         other.locator("#board").wait_for()
@@ -115,21 +124,21 @@ def test_a_stale_tab_gets_the_current_board_and_a_notice(live_server, browser, p
     finally:
         other.context.close()
 
-    page.locator(action_selector(stale_action)).filter(visible=True).first.click()
-    page.wait_for_function(
-        "v => document.querySelector('#board')?.dataset.version === v", arg=str(current), timeout=20_000
-    )
+    with explained(page, live_server, f"clicking {stale_action!r} in the stale tab"):
+        page.locator(action_selector(stale_action)).filter(visible=True).first.click()
+        page.wait_for_function(
+            "v => document.querySelector('#board')?.dataset.version === v", arg=str(current), timeout=20_000
+        )
     notice = page.locator("#notice")
     assert notice.first.is_visible(), "the stale tab shows no notice"
     assert notice.first.inner_text().strip(), "the stale tab's notice is empty"
     assert driver.api()["version"] == current == old_version + 1, "the stale click was applied"
     driver.check_buttons_match_api("after the stale click")
-    assert not page_problems.js_errors, f"JavaScript errors in the page: {page_problems.js_errors}"
-    assert not page_problems.server_errors, f"server errors: {page_problems.server_errors}"
+    page_problems.assert_clean(expected_statuses=(409,))
 
 
 def test_the_undo_button_takes_back_a_move(live_server, page, page_problems):
-    session_id = start_new_game(page, live_server.base_url)
+    session_id = start_new_game(page, live_server)
     driver = BoardDriver(page, live_server, session_id, "adamastor", bot_seed=BOT_SEED)
     for _ in range(40):
         offered = {a["id"] for a in driver.api()["legal_actions"]}
@@ -142,13 +151,13 @@ def test_the_undo_button_takes_back_a_move(live_server, page, page_problems):
     version = driver.version()
     undo = page.locator("#undo")
     assert undo.is_visible(), "the API allows undo but the page shows no undo button"
-    undo.click()
-    page.wait_for_function(
-        "v => document.querySelector('#board')?.dataset.version !== v", arg=str(version), timeout=20_000
-    )
+    with explained(page, live_server, "clicking undo"):
+        undo.click()
+        page.wait_for_function(
+            "v => document.querySelector('#board')?.dataset.version !== v", arg=str(version), timeout=20_000
+        )
     after = driver.api()
     assert after["version"] == version + 1, "undo is not recorded as a new version"
     assert {a["id"] for a in after["legal_actions"]} == offered, "undo did not bring back the earlier choices"
     driver.check_buttons_match_api("after undo")
-    assert not page_problems.js_errors, f"JavaScript errors in the page: {page_problems.js_errors}"
-    assert not page_problems.server_errors, f"server errors: {page_problems.server_errors}"
+    page_problems.assert_clean()
