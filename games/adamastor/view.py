@@ -142,6 +142,7 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "turn": s.turn,
         "phase": s.phase,
         "prompt": prompt(comp, s),
+        "decision": s.pending["kind"] if s.pending else None,
         "map": _map_json(comp, s),
         "row": [card_json(comp, c) for c in s.row],
         "hand": [card_json(comp, c) for c in s.hand],

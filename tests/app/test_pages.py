@@ -388,3 +388,15 @@ def test_a_game_without_a_drawn_board_gets_the_plain_one(web, pebbles):
     assert moved.status_code == 200 and board_version(moved.text) == 1
     check_every_action_drawn(web, sid, moved.text)
     assert web.get("/games/pebbles/rules").status_code == 404
+
+
+@pytest.mark.parametrize("decision, words", [("keep", "Under the deck"), ("discard", "Discard")])
+def test_hand_discard_button_says_what_the_decision_is(decision, words):
+    from games.registry import get_engine
+
+    engine = get_engine("adamastor")
+    view = engine.view(engine.new_game(1, {"maps": "3"}))
+    number = view["hand"][0]["number"]
+    html = _render_board({**view, "decision": decision}, [Action(f"discard:{number}", "Pick this card")])
+    card_html = html[html.index(f'data-card="{number}"'):]
+    assert words in card_html[: card_html.index("</button>")]

@@ -88,6 +88,7 @@ def test_draw_two_keep_one_puts_the_other_under_the_deck():
     s = kit.ready(eng, row=[39, 38, 37], hand=[], skills=[40], deck_top=[7, 8])
     s, _ = kit.play(eng, s, "draw")
     assert s.hand == [7, 8] and s.pending == {"kind": "keep", "cards": [7, 8]}
+    assert eng.view(s)["decision"] == "keep"
     assert {"discard:7", "discard:8"} <= set(kit.ids(eng, s)) and "draw" not in kit.ids(eng, s)
     s, _ = kit.play(eng, s, "discard:7")
     assert s.hand == [8] and s.deck[-1] == 7 and s.pending is None
