@@ -1,4 +1,4 @@
-"""Plays a game through the real page: the heuristic bot picks, the browser clicks.
+"""Plays a game through the real page: a bot picks, the browser clicks.
 
 The test side may read the database: the bot needs the full game state, which the page never
 shows (deck order, RNG). Each step reads the session's snapshot, asks the bot for an action,
@@ -51,12 +51,14 @@ def action_selector(action_id: str) -> str:
 
 
 class BoardDriver:
-    def __init__(self, page: Page, server: Any, session_id: str, game: str, *, bot_seed: int) -> None:
+    def __init__(
+        self, page: Page, server: Any, session_id: str, game: str, *, bot_seed: int, bot: str = "heuristic"
+    ) -> None:
         self.page = page
         self.server = server
         self.session_id = session_id
         self.engine = get_engine(game)
-        self.bot = self.engine.bots["heuristic"]
+        self.bot = self.engine.bots[bot]
         self.rng = Rng.from_seed(bot_seed)
         self.db = sa.create_engine(server.database_url)
         self.steps = 0

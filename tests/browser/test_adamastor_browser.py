@@ -1,7 +1,8 @@
-"""Adamastor in a real browser: a whole game played by clicking, with a reload and a resume.
+"""Adamastor in a real browser: whole games played by clicking, with a reload and a resume.
 
-The heuristic bot decides (reading the saved state from the database), the page is only ever
-driven through its buttons, one step by keyboard.
+A bot decides (reading the saved state from the database), the page is only ever driven through
+its buttons, some steps by keyboard. Each game's seed is picked by rehearsing it offline first, so
+the test knows it is heading for a win (or a loss) and how many moves that takes.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ import re
 import pytest
 
 from tests.browser.driver import BoardDriver, action_selector, explained
+from tests.browser.rehearsal import first_seed_ending
 
 pytestmark = pytest.mark.browser
 
 GAME_SEED = 2024
 BOT_SEED = 7
+CANDIDATE_SEEDS = range(1, 1000)
 MOVES_BEFORE_RELOAD = 30
-MOVES_BEFORE_SCREENSHOT = 70
 MAX_MOVES = 1500
 RESULT_WORDS = {
     "won": re.compile(r"\b(won|win|victor\w*|success\w*)\b", re.I),
@@ -25,16 +27,14 @@ RESULT_WORDS = {
 }
 
 
-def start_new_game(page, server) -> str:
-    """Library -> Adamastor's page -> New game; returns the new session's id."""
+def start_new_game(page, server, seed: int = GAME_SEED) -> str:
+    """Library -> Adamastor's page -> New game with this seed; returns the new session's id."""
     with explained(page, server, "opening the library and Adamastor's page"):
         page.goto(f"{server.base_url}/")
         page.locator('a[data-game="adamastor"]').first.click()
         page.locator("#new-game").wait_for()
-    seed = page.locator('input[name="seed"]')
-    if seed.count():
-        seed.fill(str(GAME_SEED))
     with explained(page, server, "starting a new game"):
+        page.locator('input[name="seed"]').fill(str(seed))
         page.locator("#new-game").click()
         page.wait_for_url(re.compile(r"/play/[^/?#]+$"))
         page.locator("#board").wait_for()
@@ -74,7 +74,10 @@ def check_end_screen(page, driver: BoardDriver) -> None:
 
 
 def test_play_adamastor_to_the_end_by_clicking(live_server, page, page_problems, artifacts):
-    session_id = start_new_game(page, live_server)
+    plan = first_seed_ending(
+        "adamastor", "won", bot="heuristic", bot_seed=BOT_SEED, seeds=CANDIDATE_SEEDS, min_moves=2 * MOVES_BEFORE_RELOAD
+    )
+    session_id = start_new_game(page, live_server, plan.seed)
     driver = BoardDriver(page, live_server, session_id, "adamastor", bot_seed=BOT_SEED)
     assert driver.page_status() == "in_progress"
     driver.check_buttons_match_api("at the start")
@@ -97,12 +100,32 @@ def test_play_adamastor_to_the_end_by_clicking(live_server, page, page_problems,
     driver.check_buttons_match_api("after resuming from the saves page")
     driver.step(keyboard=True)
 
-    driver.play(MOVES_BEFORE_SCREENSHOT - driver.steps)
+    driver.play(plan.moves // 2 - driver.steps)
     page.screenshot(path=str(artifacts / "adamastor-board.png"), full_page=True)
     driver.play_to_end(max_moves=MAX_MOVES, check_every=40)
     check_end_screen(page, driver)
     page.screenshot(path=str(artifacts / "adamastor-end.png"), full_page=True)
+    assert_same_outcome(driver, plan)
     page_problems.assert_clean()
+
+
+def test_a_lost_game_ends_on_a_screen_that_says_why(live_server, page, page_problems, artifacts):
+    plan = first_seed_ending("adamastor", "lost", bot="random", bot_seed=BOT_SEED, seeds=CANDIDATE_SEEDS, min_moves=10)
+    session_id = start_new_game(page, live_server, plan.seed)
+    driver = BoardDriver(page, live_server, session_id, "adamastor", bot_seed=BOT_SEED, bot="random")
+    driver.step(keyboard=True)
+    driver.play_to_end(max_moves=MAX_MOVES, check_every=10)
+    check_end_screen(page, driver)
+    page.screenshot(path=str(artifacts / "adamastor-lost.png"), full_page=True)
+    assert_same_outcome(driver, plan)
+    page_problems.assert_clean()
+
+
+def assert_same_outcome(driver: BoardDriver, plan) -> None:
+    """The game clicked through the page ended exactly as the offline rehearsal did."""
+    status = driver.api()["status"]
+    assert driver.steps == plan.moves, f"the clicked game took {driver.steps} moves, the rehearsal {plan.moves}"
+    assert status == plan.status.to_json(), f"the clicked game ended as {status}, the rehearsal as {plan.status}"
 
 
 def test_a_stale_tab_gets_the_current_board_and_a_notice(live_server, browser, page, page_problems):
