@@ -102,9 +102,12 @@ def sunrise(comp: Components, s: State, ev: list[Event]) -> None:
 
 
 def stranded(comp: Components, s: State) -> bool:
-    """No card can ever reach the hand again and the ship cannot move: the game could only stall."""
-    sailing = skills_of(comp, s, "nav_plus") or skills_of(comp, s, "burst")
-    return not s.deck and not s.hand and not sailing and s.experience == 0
+    """No card can ever reach the hand again and the ship cannot really sail: the game could only stall.
+
+    A burst skill can still carry the ship a few spaces, so it keeps the voyage alive; `nav_plus`
+    skills alone cannot (see RULINGS.md, Winning and losing).
+    """
+    return not s.deck and not s.hand and not skills_of(comp, s, "burst") and s.experience == 0
 
 
 def _ignore_step(comp: Components, s: State, ev: list[Event]) -> None:

@@ -2,7 +2,7 @@
 
 The JSON files are read directly, without the rules package, so these tests pin the data format on
 their own: counts, allowed values, the shape of every effect, and the design envelope described in
-games/adamastor/data/CONTENT_NOTES.md (loose enough to leave room for balance tuning).
+games/adamastor/RULINGS.md (Components) (loose enough to leave room for balance tuning).
 """
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def test_worse_weather_never_helps(weather: list[dict]) -> None:
     assert by_icons[("storm", "storm", "storm")]["actions"] <= 2
     assert by_icons[("storm", "storm", "storm")]["nav_penalty"] == 1
     for icons, row in by_icons.items():
-        # CONTENT_NOTES.md: navigation gets harder once storm clouds outnumber suns.
+        # RULINGS.md, Components: navigation gets harder once storm clouds outnumber suns.
         assert row["nav_penalty"] == int(icons.count("storm") > icons.count("sun")), icons
         for i, icon in enumerate(icons):
             for worse in WEATHER[WEATHER.index(icon) + 1:]:

@@ -210,3 +210,15 @@ def test_stranded_voyage_is_lost():
     s = kit.ready(eng, row=[39, 38, 37], hand=[], skills=[40], deck_size=0, discard=[3])
     s, _ = kit.play(eng, s, "end_actions")
     assert eng.status(s).state == "lost" and "never sail again" in eng.status(s).reason
+
+
+def test_stranded_even_with_a_nav_plus_skill_but_not_with_a_burst():
+    over = {40: card(40, skill=skill("sunset_morale", 1)), 39: card(39, skill=skill("nav_plus", 1)),
+            38: card(38, skill=skill("burst", 2, n=3))}
+    eng = kit.engine(sailing_over=over)
+    s = kit.ready(eng, row=[37, 36, 35], hand=[], skills=[40, 39], deck_size=0, discard=[3])
+    lost, _ = kit.play(eng, s, "end_actions")
+    assert eng.status(lost).state == "lost"
+    s = kit.ready(eng, row=[37, 36, 35], hand=[], skills=[40, 39, 38], deck_size=0, discard=[3])
+    alive, _ = kit.play(eng, s, "end_actions")
+    assert eng.status(alive).state == "in_progress" and alive.turn == 2
