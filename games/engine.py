@@ -147,8 +147,11 @@ class GameEngine(Protocol):
 
     spec: GameSpec
     bots: dict[str, Bot]  # at least "random" and "heuristic"
+    campaign: CampaignEngine | None  # the game's campaign mode, if it has one
 
-    def new_game(self, seed: int, options: JSON) -> Any: ...
+    def new_game(self, seed: int, options: JSON, carried: JSON | None = None) -> Any:
+        """A new game; `carried` is the setup a campaign hands over (see CampaignEngine.next_game)."""
+        ...
 
     def legal_actions(self, state: Any) -> list[Action]: ...
 
@@ -222,6 +225,56 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """How a campaign wants its next game started: `engine.new_game(seed, options, carried)`."""
+
+    seed: int
+    options: JSON
+    carried: JSON
+
+    def to_json(self) -> JSON:
+        return {"seed": self.seed, "options": self.options, "carried": self.carried}
+
+
+class CampaignEngine(Protocol):
+    """A game's campaign mode: linked games with state carried from one to the next.
+
+    The campaign state is opaque to the app, like a game state. Between games the player answers
+    the campaign's own actions (upgrades, a choice of route, "set sail"); when `next_game` returns a
+    setup and no game of the campaign is in progress, the app starts that game. When a game ends,
+    the app hands its final state to `finish_game` in the same transaction.
+    """
+
+    spec: GameSpec  # slug = the game's slug; options = the campaign's options
+
+    def new_campaign(self, seed: int, options: JSON) -> Any: ...
+
+    def legal_actions(self, cstate: Any) -> list[Action]:
+        """Between-games choices; none while a game is being played."""
+        ...
+
+    def apply(self, cstate: Any, action_id: str) -> tuple[Any, list[Event]]: ...
+
+    def next_game(self, cstate: Any) -> GameSetup | None:
+        """The game to start now, or None (a game is in progress, a choice is pending, or it is over)."""
+        ...
+
+    def finish_game(self, cstate: Any, game_state: Any) -> tuple[Any, list[Event]]:
+        """Fold a finished game (its final state) into the campaign: results, what carries forward."""
+        ...
+
+    def status(self, cstate: Any) -> Status: ...
+
+    def view(self, cstate: Any) -> JSON:
+        """What the player may see of the campaign; never hidden order or the RNG."""
+        ...
+
+    def dump(self, cstate: Any) -> JSON: ...
+
+    def load(self, data: JSON) -> Any: ...
 
 
 class Bot(Protocol):

@@ -26,8 +26,9 @@ class PebblesEngine:
         options=(OptionSpec("target", "Target", (("10", "10"), ("15", "15")), "10"),),
     )
     bots = {"random": RandomPebbleBot(), "heuristic": RandomPebbleBot()}
+    campaign = None
 
-    def new_game(self, seed: int, options: dict) -> dict:
+    def new_game(self, seed: int, options: dict, carried: dict | None = None) -> dict:
         rng = Rng.from_seed(seed)
         bag = list(range(1, 7)) * 2
         rng.shuffle(bag)
