@@ -35,6 +35,7 @@ class AdamastorEngine:
 
     spec = SPEC
     bots = BOTS
+    campaign = None
 
     def __init__(self, components: Components | None = None) -> None:
         self._components = components
@@ -45,7 +46,7 @@ class AdamastorEngine:
             self._components = load_components()
         return self._components
 
-    def new_game(self, seed: int, options: dict[str, Any]) -> State:
+    def new_game(self, seed: int, options: dict[str, Any], carried: dict[str, Any] | None = None) -> State:
         opts = self.spec.normalize_options(options)
         return new_state(self.components, seed, int(opts["maps"]))[0]
 
