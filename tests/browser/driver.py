@@ -21,10 +21,11 @@ from games.engine import Rng
 from games.registry import get_engine
 
 STEP_TIMEOUT_MS = 20_000
-# True once #board shows another version and htmx has finished swapping and settling it.
-_BOARD_MOVED_ON = """v => {
+# True once #board is (or is no longer) at version v and htmx has finished swapping and settling
+# it: while settling, htmx gives new elements their predecessors' attributes (a hidden #notice).
+_BOARD_SETTLED = """([v, atVersion]) => {
   const board = document.querySelector('#board');
-  return !!board && board.dataset.version !== v &&
+  return !!board && (board.dataset.version === v) === atVersion &&
     !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');
 }"""
 _ENABLED_ACTIONS = "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
@@ -43,6 +44,11 @@ def explained(page: Page, server: Any, what: str) -> Iterator[None]:
         raise AssertionError(
             f"{what} failed at {page.url}: {first_line}\n  server log:\n{server.log_tail(25)}"
         ) from None
+
+
+def wait_for_board(page: Page, version: int, *, at_version: bool) -> None:
+    """Wait until the settled board shows `version` (at_version) or any other one (not at_version)."""
+    page.wait_for_function(_BOARD_SETTLED, arg=[str(version), at_version], timeout=STEP_TIMEOUT_MS)
 
 
 def action_selector(action_id: str) -> str:
@@ -126,7 +132,7 @@ class BoardDriver:
 
     def _wait_moved_on(self, action_id: str, before: int) -> None:
         try:
-            self.page.wait_for_function(_BOARD_MOVED_ON, arg=str(before), timeout=STEP_TIMEOUT_MS)
+            wait_for_board(self.page, before, at_version=False)
         except PlaywrightTimeout:
             raise AssertionError(
                 self._explain(f"clicking {action_id!r} did not move the board on within {STEP_TIMEOUT_MS} ms", before)

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, action_selector, explained
+from tests.browser.driver import BoardDriver, action_selector, explained, wait_for_board
 from tests.browser.rehearsal import first_seed_ending
 
 pytestmark = pytest.mark.browser
@@ -149,9 +149,7 @@ def test_a_stale_tab_gets_the_current_board_and_a_notice(live_server, browser, p
 
     with explained(page, live_server, f"clicking {stale_action!r} in the stale tab"):
         page.locator(action_selector(stale_action)).filter(visible=True).first.click()
-        page.wait_for_function(
-            "v => document.querySelector('#board')?.dataset.version === v", arg=str(current), timeout=20_000
-        )
+        wait_for_board(page, current, at_version=True)
     notice = page.locator("#notice")
     assert notice.first.is_visible(), "the stale tab shows no notice"
     assert notice.first.inner_text().strip(), "the stale tab's notice is empty"
@@ -176,9 +174,7 @@ def test_the_undo_button_takes_back_a_move(live_server, page, page_problems):
     assert undo.is_visible(), "the API allows undo but the page shows no undo button"
     with explained(page, live_server, "clicking undo"):
         undo.click()
-        page.wait_for_function(
-            "v => document.querySelector('#board')?.dataset.version !== v", arg=str(version), timeout=20_000
-        )
+        wait_for_board(page, version, at_version=False)
     after = driver.api()
     assert after["version"] == version + 1, "undo is not recorded as a new version"
     assert {a["id"] for a in after["legal_actions"]} == offered, "undo did not bring back the earlier choices"
