@@ -180,3 +180,24 @@ def test_the_undo_button_takes_back_a_move(live_server, page, page_problems):
     assert {a["id"] for a in after["legal_actions"]} == offered, "undo did not bring back the earlier choices"
     driver.check_buttons_match_api("after undo")
     page_problems.assert_clean()
+
+
+@pytest.mark.parametrize("width,height", [(820, 1180), (1280, 800)], ids=["tablet", "laptop"])
+def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, browser, page_problems, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        page_problems.watch(tab)
+        session_id = start_new_game(tab, live_server)
+        driver = BoardDriver(tab, live_server, session_id, "adamastor", bot_seed=BOT_SEED)
+        for _ in range(3):
+            where = f"{width}px wide, after {driver.steps} moves"
+            overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
+            for action in driver.api()["legal_actions"]:
+                visible = tab.locator(action_selector(action["id"])).filter(visible=True)
+                assert visible.count(), f"{where}: no visible button for {action['id']!r}"
+            driver.play(12)
+    finally:
+        context.close()
+    page_problems.assert_clean()
