@@ -15,7 +15,7 @@ from app import migrate
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
-from app.routes import api, pages
+from app.routes import api, campaigns_api, pages
 
 
 def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:
@@ -32,6 +32,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.state.db_engine = make_engine(url)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    app.include_router(campaigns_api.router)
     app.include_router(api.router)
     app.include_router(pages.router)
     _install_error_handlers(app)

@@ -37,6 +37,46 @@ class GameSession(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    # A game of a campaign: which campaign, its place in it, and the setup the campaign handed over.
+    campaign_id: Mapped[str | None] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    campaign_index: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    carried: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class Campaign(Base):
+    """A series of linked games: its own state (what carries over) and a version like a session's."""
+
+    __tablename__ = "campaigns"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rules_version: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(20), index=True)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class CampaignLogEntry(Base):
+    """The campaign's append-only log: its own actions, and each of its games starting and ending."""
+
+    __tablename__ = "campaign_log"
+    __table_args__ = (UniqueConstraint("campaign_id", "seq", name="uq_campaign_log_campaign_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(12))  # "action" | "game_start" | "game_end"
+    action: Mapped[str] = mapped_column(String(200))  # the action id, or the game's session id
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class LogEntry(Base):

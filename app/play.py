@@ -17,6 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from app import campaigns
 from app.errors import Illegal, Stale
 from app.models import GameSession, LogEntry, Snapshot, utcnow
 from app.store import get_session
@@ -192,8 +193,14 @@ def _commit(
     snapshot.state = engine.dump(new_state)
     snapshot.checkpoint = checkpoint
     snapshot.pending = pending
-    db.commit()
-    for key, value in (("version", old_version + 1), ("status", status.state), ("score", status.score),
-                       ("updated_at", now)):
+    for key, value in (
+        ("version", old_version + 1),
+        ("status", status.state),
+        ("score", status.score),
+        ("updated_at", now),
+    ):
         set_committed_value(record, key, value)
+    if record.campaign_id is not None and status.over:
+        campaigns.on_game_over(db, record, engine, new_state)
+    db.commit()
     return _build_view(db, record, engine, new_state, snapshot)

@@ -42,8 +42,10 @@ def effective_actions(log: list[tuple[str, str]]) -> list[str]:
     return actions
 
 
-def replay(engine: GameEngine, seed: int, options: dict[str, Any], actions: list[str]) -> Any:
-    state = engine.new_game(seed, options)
+def replay(
+    engine: GameEngine, seed: int, options: dict[str, Any], actions: list[str], carried: dict[str, Any] | None = None
+) -> Any:
+    state = engine.new_game(seed, options, carried) if carried is not None else engine.new_game(seed, options)
     for n, action in enumerate(actions, start=1):
         try:
             state, _events = engine.apply(state, action)
@@ -60,6 +62,7 @@ class CheckedSave:
     name: str
     actions: list[str]
     state: Any
+    carried: dict[str, Any] | None = None
 
 
 def check_save(data: Any) -> CheckedSave:
@@ -96,10 +99,15 @@ def check_save(data: Any) -> CheckedSave:
         options = engine.spec.normalize_options(data.get("options"))
     except (ValueError, TypeError) as exc:
         raise ReplayError(str(exc)) from None
+    carried = data.get("carried")
+    if carried is not None and not isinstance(carried, dict):
+        raise ReplayError("carried must be an object (a campaign's setup for this game) or null")
     try:
-        state = replay(engine, seed, options, actions)
-    except MalformedState as exc:
-        raise ReplayError(str(exc)) from None
+        state = replay(engine, seed, options, actions, carried)
+    except ReplayError:
+        raise
+    except (MalformedState, ValueError, TypeError, KeyError) as exc:
+        raise ReplayError(f"the save does not set up a valid game: {exc}") from None
     if state_digest(engine.dump(state)) != final["digest"]:
         raise ReplayError("the replayed game does not match the save's final state: the file was altered")
-    return CheckedSave(engine, seed, options, name, actions, state)
+    return CheckedSave(engine, seed, options, name, actions, state, carried)

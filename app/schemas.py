@@ -112,3 +112,35 @@ class Error(BaseModel):
 class StaleError(BaseModel):
     detail: str
     current: SessionOut
+
+
+class CampaignGameOut(BaseModel):
+    id: str
+    index: int | None
+    name: str
+    status: str
+    score: int | None
+
+
+class CampaignOut(BaseModel):
+    id: str
+    game: str
+    name: str
+    version: int
+    status: StatusOut
+    score: int | None
+    view: dict[str, Any]
+    legal_actions: list[ActionOut]
+    current_session: str | None
+    games: list[CampaignGameOut]
+    log_tail: list[LogLine]
+    created_at: str
+    updated_at: str
+
+
+class CampaignSummary(SessionSummary):
+    pass
+
+
+class CampaignLogOut(LogEventOut):
+    pass

@@ -56,14 +56,25 @@ def create_session(
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise ValueError("seed must be a whole number between 0 and 2^63")
     state = engine.new_game(seed, options)
-    record = _insert(db, engine, seed=seed, options=options, name=name, state=state)
+    record = insert_session(db, engine, seed=seed, options=options, name=name, state=state)
     db.commit()
     return record
 
 
-def _insert(
-    db: Session, engine: GameEngine, *, seed: int, options: dict, name: str | None, state: Any, version: int = 0
+def insert_session(
+    db: Session,
+    engine: GameEngine,
+    *,
+    seed: int,
+    options: dict,
+    name: str | None,
+    state: Any,
+    version: int = 0,
+    carried: dict | None = None,
+    campaign_id: str | None = None,
+    campaign_index: int | None = None,
 ) -> GameSession:
+    """Add a session row and its first snapshot (not committed: the caller owns the transaction)."""
     status = engine.status(state)
     now = utcnow()
     record = GameSession(
@@ -78,6 +89,9 @@ def _insert(
         version=version,
         created_at=now,
         updated_at=now,
+        carried=carried,
+        campaign_id=campaign_id,
+        campaign_index=campaign_index,
     )
     dumped = engine.dump(state)
     db.add(record)
@@ -116,6 +130,8 @@ def rename_session(db: Session, *, session_id: str, name: str) -> GameSession:
 
 def delete_session(db: Session, *, session_id: str) -> None:
     record = get_session(db, session_id=session_id)
+    if record.campaign_id is not None:
+        raise ValueError("this game belongs to a campaign: delete the campaign instead")
     db.delete(record)
     db.commit()
 
@@ -136,6 +152,7 @@ def export_session(db: Session, *, session_id: str) -> dict[str, Any]:
         "rules_version": record.rules_version,
         "seed": record.seed,
         "options": record.options,
+        "carried": record.carried,
         "name": record.name,
         "actions": effective_actions(log),
         "final": {"status": record.status, "score": record.score, "digest": state_digest(snapshot.state)},
@@ -149,7 +166,7 @@ def import_session(db: Session, *, data: Any) -> GameSession:
     except ReplayError as exc:
         raise ImportRefused(f"This save cannot be imported: {exc}") from None
     engine = checked.engine
-    record = _insert(
+    record = insert_session(
         db,
         engine,
         seed=checked.seed,
@@ -157,6 +174,7 @@ def import_session(db: Session, *, data: Any) -> GameSession:
         name=checked.name or None,
         state=checked.state,
         version=len(checked.actions),
+        carried=checked.carried,
     )
     # The imported log starts a fresh history: nothing before the import can be undone.
     now = utcnow()

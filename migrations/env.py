@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import pool
 
 from app.config import Settings
 from app.db import make_engine
@@ -29,7 +28,6 @@ def run_migrations_online() -> None:
         _run(connection)
         return
     engine = make_engine(_url())
-    engine.pool = pool.NullPool(engine.pool._creator)  # one-off connection for the migration
     with engine.connect() as conn:
         _run(conn)
     engine.dispose()

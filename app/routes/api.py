@@ -88,9 +88,12 @@ def rename_session(session_id: str, body: RenameIn, db: Session = Depends(get_db
     return play.current_view(db, session_id=session_id).to_json()
 
 
-@router.delete("/sessions/{session_id}", status_code=204, responses={404: {"model": Error}})
+@router.delete("/sessions/{session_id}", status_code=204, responses={404: {"model": Error}, 422: {"model": Error}})
 def delete_session(session_id: str, db: Session = Depends(get_db)) -> Response:
-    store.delete_session(db, session_id=session_id)
+    try:
+        store.delete_session(db, session_id=session_id)
+    except ValueError as exc:
+        return _error(422, str(exc))
     return Response(status_code=204)
 
 

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, Rng, Status
+from games.engine import (
+    Action,
+    Event,
+    GameSetup,
+    GameSpec,
+    IllegalAction,
+    MalformedState,
+    OptionSpec,
+    Rng,
+    ScoreLine,
+    Status,
+)
 
 
 class RandomPebbleBot:
@@ -32,8 +43,9 @@ class PebblesEngine:
         rng = Rng.from_seed(seed)
         bag = list(range(1, 7)) * 2
         rng.shuffle(bag)
-        return {"rng": rng.state, "bag": bag, "hand": [], "placed": [], "target": int(options["target"]),
-                "over": None}
+        head_start = (carried or {}).get("head_start", 0)
+        return {"rng": rng.state, "bag": bag, "hand": [], "placed": [head_start] if head_start else [],
+                "target": int(options["target"]), "over": None}
 
     def legal_actions(self, state: dict) -> list[Action]:
         if state["over"]:
@@ -75,3 +87,55 @@ class PebblesEngine:
         if not isinstance(data, dict) or not {"rng", "bag", "hand", "placed", "target", "over"} <= set(data):
             raise MalformedState("not a pebbles state")
         return dict(data)
+
+
+class PebblesCampaign:
+    """Two linked Pebbles games; between them the player may `train` (a head start) before `sail`."""
+
+    spec = GameSpec(slug="pebbles", title="Pebbles — Campaign", rules_version=1)
+    bots = {"random": RandomPebbleBot(), "heuristic": RandomPebbleBot()}
+
+    def new_campaign(self, seed: int, options: dict) -> dict:
+        return {"seed": seed, "phase": "sailing", "results": [], "head_start": 0, "trained": False}
+
+    def legal_actions(self, c: dict) -> list[Action]:
+        if c["phase"] != "between":
+            return []
+        return ([] if c["trained"] else [Action("train", "Train the crew")]) + [Action("sail", "Set sail")]
+
+    def apply(self, c: dict, action_id: str) -> tuple[dict, list[Event]]:
+        if action_id not in {a.id for a in self.legal_actions(c)}:
+            raise IllegalAction(f"{action_id!r} is not legal now")
+        if action_id == "train":
+            return {**c, "head_start": c["head_start"] + 2, "trained": True}, [Event("train", "Trained.")]
+        return {**c, "phase": "sailing", "trained": False}, [Event("sail", "Set sail.")]
+
+    def next_game(self, c: dict) -> GameSetup | None:
+        if c["phase"] != "sailing":
+            return None
+        return GameSetup(c["seed"] + len(c["results"]), {"target": "10"}, {"head_start": c["head_start"]})
+
+    def finish_game(self, c: dict, game_state: dict) -> tuple[dict, list[Event]]:
+        results = [*c["results"], game_state["over"]]
+        phase = "over" if len(results) == 2 else "between"
+        return {**c, "results": results, "phase": phase}, [Event("result", f"Game {len(results)}: {results[-1]}.")]
+
+    def status(self, c: dict) -> Status:
+        if c["phase"] != "over":
+            return Status("in_progress")
+        wins = c["results"].count("won")
+        return Status("won" if wins else "lost", wins * 10, (ScoreLine("Games won", wins * 10, f"{wins} × 10"),))
+
+    def view(self, c: dict) -> dict:
+        return {k: c[k] for k in ("phase", "results", "head_start")}
+
+    def dump(self, c: dict) -> dict:
+        return dict(c)
+
+    def load(self, data: dict) -> dict:
+        if not isinstance(data, dict) or "phase" not in data:
+            raise MalformedState("not a pebbles campaign")
+        return dict(data)
+
+
+PebblesEngine.campaign = PebblesCampaign()

@@ -1,0 +1,216 @@
+"""A whole campaign as one portable file: export, replay-and-verify, import.
+
+The file is `{format, format_version, game, rules_version, game_rules_version, seed, options, name,
+steps, final}`. `steps` is the campaign's history in order: `{"game": [action ids]}` for each of its
+games (undone actions already taken out) and `{"action": id}` for each between-games choice.
+`final` holds digests of the campaign state and of every game's state, so an altered file is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from app.campaigns import campaign_engine, campaign_log, game_start_event, get_campaign
+from app.errors import ImportRefused
+from app.models import Campaign, CampaignLogEntry, LogEntry, Snapshot, utcnow
+from app.replay import MAX_ACTIONS, ReplayError, effective_actions, state_digest
+from app.store import insert_session, log_entries, new_id
+from games.engine import CampaignEngine, Event, GameEngine, GameSetup, IllegalAction, MalformedState
+
+CAMPAIGN_FORMAT = "solo-shelf-campaign"
+CAMPAIGN_FORMAT_VERSION = 1
+MAX_STEPS = 1_000
+
+
+def export_campaign(db: Session, *, campaign_id: str) -> dict[str, Any]:
+    campaign = get_campaign(db, campaign_id=campaign_id)
+    engine, cengine = campaign_engine(campaign.game)
+    steps: list[dict[str, Any]] = []
+    digests: list[str] = []
+    for entry in campaign_log(db, campaign_id=campaign_id):
+        if entry.kind == "action":
+            steps.append({"action": entry.action})
+        elif entry.kind == "game_start":
+            log = [(e.kind, e.action) for e in log_entries(db, session_id=entry.action)]
+            steps.append({"game": effective_actions(log)})
+            digests.append(state_digest(db.get(Snapshot, entry.action).state))
+    return {
+        "format": CAMPAIGN_FORMAT,
+        "format_version": CAMPAIGN_FORMAT_VERSION,
+        "game": campaign.game,
+        "rules_version": campaign.rules_version,
+        "game_rules_version": engine.spec.rules_version,
+        "seed": campaign.seed,
+        "options": campaign.options,
+        "name": campaign.name,
+        "steps": steps,
+        "final": {"digest": state_digest(campaign.state), "games": digests},
+    }
+
+
+@dataclass
+class ReplayedGame:
+    setup: GameSetup
+    state: Any
+    actions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ReplayedCampaign:
+    engine: GameEngine
+    cengine: CampaignEngine
+    seed: int
+    options: dict[str, Any]
+    name: str
+    cstate: Any = None
+    games: list[ReplayedGame] = field(default_factory=list)
+    # The campaign log as it happened: (kind, action id or game index, events).
+    timeline: list[tuple[str, Any, list[Event]]] = field(default_factory=list)
+
+    def current(self) -> ReplayedGame | None:
+        if self.games and not self.engine.status(self.games[-1].state).over:
+            return self.games[-1]
+        return None
+
+    def start_due_game(self) -> None:
+        if self.cengine.status(self.cstate).over or self.current() is not None:
+            return
+        setup = self.cengine.next_game(self.cstate)
+        if setup is not None:
+            state = self.engine.new_game(setup.seed, setup.options, setup.carried)
+            self.games.append(ReplayedGame(setup, state))
+            self.timeline.append(("game_start", len(self.games) - 1, [game_start_event(len(self.games))]))
+
+
+def replay_campaign(data: Any) -> ReplayedCampaign:
+    """Check a campaign file's shape, replay it step by step and verify its digests."""
+    if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
+        raise ReplayError(f"not a Solo Shelf campaign file (expected format {CAMPAIGN_FORMAT!r})")
+    if data.get("format_version") != CAMPAIGN_FORMAT_VERSION:
+        raise ReplayError(f"unsupported campaign format version {data.get('format_version')!r}")
+    try:
+        engine, cengine = campaign_engine(str(data.get("game")))
+    except ValueError as exc:
+        raise ReplayError(str(exc)) from None
+    if data.get("rules_version") != cengine.spec.rules_version or (
+        data.get("game_rules_version") != engine.spec.rules_version
+    ):
+        raise ReplayError("this campaign was made with other rules versions than this server plays")
+    seed, steps, final, name = data.get("seed"), data.get("steps"), data.get("final"), data.get("name", "")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise ReplayError("seed must be a whole number between 0 and 2^63")
+    if not isinstance(steps, list) or len(steps) > MAX_STEPS:
+        raise ReplayError(f"steps must be a list of at most {MAX_STEPS} steps")
+    if not isinstance(final, dict) or not isinstance(final.get("digest"), str) or not isinstance(
+        final.get("games"), list
+    ):
+        raise ReplayError("the file has no final digests to verify against")
+    if not isinstance(name, str) or len(name) > 120:
+        raise ReplayError("name must be a text of at most 120 characters")
+    try:
+        options = cengine.spec.normalize_options(data.get("options"))
+        run = ReplayedCampaign(engine, cengine, seed, options, name, cengine.new_campaign(seed, options))
+        run.start_due_game()
+        total = 0
+        for n, step in enumerate(steps, start=1):
+            total += _replay_step(run, n, step)
+            if total > MAX_ACTIONS:
+                raise ReplayError(f"too many actions (at most {MAX_ACTIONS})")
+    except ReplayError:
+        raise
+    except (MalformedState, ValueError, TypeError, KeyError) as exc:
+        raise ReplayError(f"the file does not rebuild a valid campaign: {exc}") from None
+    digests = [state_digest(engine.dump(g.state)) for g in run.games]
+    if state_digest(cengine.dump(run.cstate)) != final["digest"] or digests != final["games"]:
+        raise ReplayError("the replayed campaign does not match the file's final state: the file was altered")
+    return run
+
+
+def _replay_step(run: ReplayedCampaign, n: int, step: Any) -> int:
+    if isinstance(step, dict) and set(step) == {"action"} and isinstance(step["action"], str):
+        if run.current() is not None:
+            raise ReplayError(f"step {n}: a campaign choice while a game is still in progress")
+        try:
+            run.cstate, events = run.cengine.apply(run.cstate, step["action"])
+        except IllegalAction as exc:
+            raise ReplayError(f"step {n}: campaign action {step['action']!r} is not legal there: {exc}") from None
+        run.timeline.append(("action", step["action"], events))
+        run.start_due_game()
+        return 1
+    if isinstance(step, dict) and set(step) == {"game"} and isinstance(step["game"], list):
+        game = run.current()
+        if game is None or game.actions:
+            raise ReplayError(f"step {n}: no game of the campaign is waiting to be played there")
+        if not all(isinstance(a, str) for a in step["game"]):
+            raise ReplayError(f"step {n}: a game's actions must be action ids")
+        for i, action in enumerate(step["game"], start=1):
+            try:
+                game.state, _ = run.engine.apply(game.state, action)
+            except IllegalAction as exc:
+                raise ReplayError(f"step {n}, action #{i} ({action!r}) is not legal there: {exc}") from None
+        game.actions = list(step["game"])
+        if run.engine.status(game.state).over:
+            run.cstate, events = run.cengine.finish_game(run.cstate, game.state)
+            run.timeline.append(("game_end", len(run.games) - 1, events))
+            run.start_due_game()
+        return len(step["game"])
+    raise ReplayError(f"step {n} must be {{'action': id}} or {{'game': [ids]}}")
+
+
+def import_campaign(db: Session, *, data: Any) -> Campaign:
+    """Replay and verify a campaign file, then store it as a new campaign with all its games."""
+    try:
+        run = replay_campaign(data)
+    except ReplayError as exc:
+        raise ImportRefused(f"This campaign cannot be imported: {exc}") from None
+    status, now = run.cengine.status(run.cstate), utcnow()
+    campaign = Campaign(
+        id=new_id(),
+        game=run.engine.spec.slug,
+        name=run.name or f"{run.cengine.spec.title} (imported)",
+        seed=run.seed,
+        options=run.options,
+        rules_version=run.cengine.spec.rules_version,
+        status=status.state,
+        score=status.score,
+        version=len(run.timeline),
+        state=run.cengine.dump(run.cstate),
+        created_at=now,
+        updated_at=now,
+    )
+    db.add(campaign)
+    db.flush()
+    session_ids = []
+    for index, game in enumerate(run.games, start=1):
+        record = insert_session(
+            db,
+            run.engine,
+            seed=game.setup.seed,
+            options=game.setup.options,
+            name=f"{campaign.name} — game {index}",
+            state=game.state,
+            version=len(game.actions),
+            carried=game.setup.carried,
+            campaign_id=campaign.id,
+            campaign_index=index,
+        )
+        for seq, action in enumerate(game.actions, start=1):
+            db.add(LogEntry(session_id=record.id, seq=seq, kind="action", action=action, events=[], created_at=now))
+        session_ids.append(record.id)
+    for seq, (kind, what, events) in enumerate(run.timeline, start=1):
+        action = session_ids[what] if kind in ("game_start", "game_end") else what
+        db.add(
+            CampaignLogEntry(
+                campaign_id=campaign.id,
+                seq=seq,
+                kind=kind,
+                action=action,
+                events=[e.to_json() for e in events],
+                created_at=now,
+            )
+        )
+    db.commit()
+    return campaign

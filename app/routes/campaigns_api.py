@@ -1,0 +1,118 @@
+"""The JSON API of campaigns, following the conventions of the session API."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from sqlalchemy.orm import Session
+
+from app import campaign_saves, campaigns
+from app.db import get_db
+from app.errors import Illegal, ImportRefused, Stale
+from app.routes.api import MOVE_ERRORS, _error
+from app.schemas import ActionIn, CampaignLogOut, CampaignOut, CampaignSummary, Error, NewSession, RenameIn
+
+router = APIRouter(prefix="/api/campaigns", tags=["campaigns"])
+
+
+def _stale(exc: Stale) -> JSONResponse:
+    return _error(409, "This campaign has moved on since that page was loaded.", current=exc.view.to_json())
+
+
+@router.post("", status_code=201, response_model=CampaignOut, responses={422: {"model": Error}})
+def create_campaign(body: NewSession, db: Session = Depends(get_db)) -> Any:
+    try:
+        campaign = campaigns.create_campaign(
+            db, game=body.game, seed=body.seed, options=body.options, name=body.name
+        )
+    except ValueError as exc:
+        return _error(422, str(exc))
+    return campaigns.current_view(db, campaign_id=campaign.id).to_json()
+
+
+@router.get("", response_model=list[CampaignSummary])
+def list_campaigns(in_progress: bool | None = None, game: str | None = None, db: Session = Depends(get_db)) -> Any:
+    return [
+        {
+            "id": c.id,
+            "game": c.game,
+            "name": c.name,
+            "status": c.status,
+            "score": c.score,
+            "version": c.version,
+            "updated_at": c.updated_at.isoformat(),
+        }
+        for c in campaigns.list_campaigns(db, in_progress=in_progress, game=game)
+    ]
+
+
+@router.get("/{campaign_id}", response_model=CampaignOut, responses={404: {"model": Error}})
+def get_campaign(campaign_id: str, db: Session = Depends(get_db)) -> Any:
+    return campaigns.current_view(db, campaign_id=campaign_id).to_json()
+
+
+@router.patch("/{campaign_id}", response_model=CampaignOut, responses={404: {"model": Error}})
+def rename_campaign(campaign_id: str, body: RenameIn, db: Session = Depends(get_db)) -> Any:
+    try:
+        campaigns.rename_campaign(db, campaign_id=campaign_id, name=body.name)
+    except ValueError as exc:
+        return _error(422, str(exc))
+    return campaigns.current_view(db, campaign_id=campaign_id).to_json()
+
+
+@router.delete("/{campaign_id}", status_code=204, responses={404: {"model": Error}})
+def delete_campaign(campaign_id: str, db: Session = Depends(get_db)) -> Response:
+    campaigns.delete_campaign(db, campaign_id=campaign_id)
+    return Response(status_code=204)
+
+
+@router.post("/{campaign_id}/actions", response_model=CampaignOut, responses=MOVE_ERRORS)
+def campaign_action(campaign_id: str, body: ActionIn, db: Session = Depends(get_db)) -> Any:
+    try:
+        return campaigns.act(db, campaign_id=campaign_id, action=body.action, version=body.version).to_json()
+    except Stale as exc:
+        return _stale(exc)
+    except Illegal as exc:
+        return _error(422, exc.message)
+
+
+@router.get("/{campaign_id}/log", response_model=list[CampaignLogOut], responses={404: {"model": Error}})
+def campaign_log(campaign_id: str, db: Session = Depends(get_db)) -> Any:
+    return [
+        {"seq": e.seq, "kind": e.kind, "action": e.action, "events": e.events}
+        for e in campaigns.campaign_log(db, campaign_id=campaign_id)
+    ]
+
+
+@router.get("/{campaign_id}/export", responses={404: {"model": Error}})
+def export_campaign(campaign_id: str, db: Session = Depends(get_db)) -> JSONResponse:
+    data = campaign_saves.export_campaign(db, campaign_id=campaign_id)
+    filename = f"solo-shelf-campaign-{data['game']}-{campaign_id}.json"
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@router.post(
+    "/import",
+    status_code=201,
+    response_model=CampaignOut,
+    responses={413: {"model": Error}, 422: {"model": Error}},
+    openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
+)
+async def import_campaign(request: Request, db: Session = Depends(get_db)) -> Any:
+    limit = request.app.state.settings.max_import_bytes
+    body = await request.body()
+    if len(body) > limit:
+        return _error(413, f"a campaign file is at most {limit} bytes")
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return _error(422, "This campaign cannot be imported: it is not valid JSON")
+    try:
+        campaign = await run_in_threadpool(campaign_saves.import_campaign, db, data=data)
+    except ImportRefused as exc:
+        return _error(422, exc.message)
+    return campaigns.current_view(db, campaign_id=campaign.id).to_json()
