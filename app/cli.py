@@ -92,18 +92,27 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """Verify a save file or a campaign file by replaying it."""
+    from app.campaign_saves import CAMPAIGN_FORMAT, replay_campaign
     from app.replay import ReplayError, check_save
 
     try:
         data = json.loads(args.file.read_text())
-        checked = check_save(data)
+        if isinstance(data, dict) and data.get("format") == CAMPAIGN_FORMAT:
+            run = replay_campaign(data)
+            status = run.cengine.status(run.cstate)
+            summary = (
+                f"{run.cengine.spec.title}, {len(run.games)} game(s), "
+                f"{sum(len(g.actions) for g in run.games)} actions replayed, {status.state}"
+            )
+        else:
+            checked = check_save(data)
+            status = checked.engine.status(checked.state)
+            summary = f"{checked.engine.spec.title}, {len(checked.actions)} actions replayed, {status.state}"
     except (OSError, ValueError) as exc:
         kind = "refused" if isinstance(exc, ReplayError) else "unreadable"
         print(f"{args.file}: {kind}: {exc}", file=sys.stderr)
         return 1
-    status = checked.engine.status(checked.state)
-    print(
-        f"{args.file}: OK — {checked.engine.spec.title}, {len(checked.actions)} actions replayed, "
-        f"{status.state}" + (f", score {status.score}" if status.score is not None else "")
-    )
+    score = f", score {status.score}" if status.score is not None else ""
+    print(f"{args.file}: OK — {summary}{score}")
     return 0

@@ -36,3 +36,18 @@ def test_replay_verifies_and_refuses(client, pebbles, tmp_path, capsys):
     junk = tmp_path / "junk.json"
     junk.write_text("{not json")
     assert main(["replay", str(junk)]) == 1
+
+
+def test_replay_verifies_a_campaign_file(client, pebbles, tmp_path, capsys):
+    c = client.post("/api/campaigns", json={"game": "pebbles", "seed": 2}).json()
+    sid = c["current_session"]
+    client.post(f"/api/sessions/{sid}/actions", json={"action": "stop", "version": 0})
+    save = client.get(f"/api/campaigns/{c['id']}/export").json()
+    good = tmp_path / "campaign.json"
+    good.write_text(json.dumps(save))
+    assert main(["replay", str(good)]) == 0
+    assert "Pebbles — Campaign, 1 game(s)" in capsys.readouterr().out
+    bad = tmp_path / "bad-campaign.json"
+    bad.write_text(json.dumps({**save, "steps": []}))
+    assert main(["replay", str(bad)]) == 1
+    assert "refused" in capsys.readouterr().err
