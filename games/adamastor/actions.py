@@ -11,6 +11,7 @@ from games.adamastor.decisions import answer, pending_actions
 from games.adamastor.effects import start_encounter
 from games.adamastor.state import State
 from games.adamastor.table import finish, gain_morale, say, skills_of, sort_row, take_top, title
+from games.adamastor.voyage_rules import storm_season
 from games.engine import Action, Event
 
 
@@ -29,7 +30,8 @@ def _exp_actions(comp: Components, s: State) -> list[Action]:
 
 
 def penalty(comp: Components, s: State) -> int:
-    return comp.weather[s.weather].nav_penalty if s.weather is not None else 0
+    base = comp.weather[s.weather].nav_penalty if s.weather is not None else 0
+    return base + storm_season(s)
 
 
 def _nav_actions(comp: Components, s: State) -> list[Action]:

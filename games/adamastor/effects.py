@@ -20,6 +20,7 @@ from games.adamastor.table import (
     take_top,
     title,
 )
+from games.adamastor.voyage_rules import mod, record_campaign_effect
 from games.engine import Event
 
 
@@ -35,7 +36,7 @@ def start_encounter(comp: Components, s: State, ev: list[Event], space: str) -> 
     gain = encounter_gain(s, slot)
     say(s, ev, "encounter", f"A {section} encounter! You gain {gain} Morale and {gain} Experience.")
     gain_morale(s, ev, gain)
-    s.experience += gain
+    s.experience += gain + mod(s, "enc_exp")
     if not s.enc_deck:
         say(s, ev, "encounter", "The Encounter deck is empty: nothing more happens here.")
         s.encounter = {"id": "", "section": section, "side": "front", "cell": space}
@@ -179,6 +180,8 @@ def _simple(comp: Components, s: State, ev: list[Event], op: dict) -> bool:
         refill_row(comp, s, ev, "The row is refilled")
     elif name == "test":
         _test(comp, s, ev, op)
+    elif name == "campaign":
+        record_campaign_effect(s, ev, op["effect"])
     else:
         return False
     return True

@@ -6,6 +6,7 @@ of effects still waiting to be resolved.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 THREATS = ("unrest", "disease", "fatigue")
@@ -59,6 +60,10 @@ def check_effect(eff: Any, where: str) -> bool:
         return False
     if op in PLAIN_OPS:
         return op == "flip"
+    if op == "campaign":
+        key = eff.get("effect")
+        _need(isinstance(key, str) and re.fullmatch(r"[a-z][a-z_]*", key) is not None, where, "bad campaign effect")
+        return False
     if op == "choice":
         opts = eff.get("options")
         _need(isinstance(opts, list) and len(opts) >= 1, where, "choice needs options")

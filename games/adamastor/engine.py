@@ -11,6 +11,7 @@ from games.adamastor.persist import dump, load_state
 from games.adamastor.state import State
 from games.adamastor.turn import advance, new_state
 from games.adamastor.view import build_view, prompt
+from games.adamastor.voyage import check_carried
 from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, ScoreLine, Status
 
 SPEC = GameSpec(
@@ -47,7 +48,11 @@ class AdamastorEngine:
         return self._components
 
     def new_game(self, seed: int, options: dict[str, Any], carried: dict[str, Any] | None = None) -> State:
+        """Classic Mode, or with `carried` a campaign voyage (its map comes from `carried`, not `options`)."""
         opts = self.spec.normalize_options(options)
+        if carried is not None:
+            check_carried(self.components, carried)
+            return new_state(self.components, seed, int(opts["maps"]), carried)[0]
         return new_state(self.components, seed, int(opts["maps"]))[0]
 
     def legal_actions(self, state: State) -> list[Action]:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from games.adamastor.components import Cell, Components
 from games.adamastor.state import State
 from games.adamastor.table import say
+from games.adamastor.voyage_rules import landing_open
 from games.engine import Event
 
 BASE_COST = {"sea": 2, "fog": 3, "island": 3, "land": 3}
@@ -97,7 +98,10 @@ def move_costs(comp: Components, s: State, penalty: int, start: str | None = Non
         kind, i, _, _ = parse(target)
         if kind == "s" and not s.face_up[i]:
             continue
-        cost = cell_cost(cell_at(comp, s, target), direction)
+        cell = cell_at(comp, s, target)
+        if cell is not None and cell.kind == "land" and not landing_open(comp, s):
+            continue  # a campaign goal keeps the landing closed until it is met
+        cost = cell_cost(cell, direction)
         if cost is not None:
             out[target] = cost + penalty
     return out

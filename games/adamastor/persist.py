@@ -10,6 +10,7 @@ from games.adamastor import navigation as nav
 from games.adamastor.components import THREATS, ComponentError, Components
 from games.adamastor.effects_schema import check_cost, check_effect
 from games.adamastor.state import FIELD_NAMES, PHASES, State, deep_copy, dump_state
+from games.adamastor.voyage import CarriedError, check_carried
 from games.engine import MalformedState
 
 INT_FIELDS = (
@@ -48,7 +49,8 @@ def _check_types(d: dict) -> None:
         "step",
     ):
         _need(_int(d[name]) and d[name] >= 0, f"{name} must be a non-negative integer")
-    _need(d["maps_n"] in (3, 4), "maps_n must be 3 or 4")
+    allowed = (3, 4) if d["campaign"] is None else (1, 2, 3, 4)
+    _need(d["maps_n"] in allowed, f"maps_n must be one of {allowed}")
     _need(d["phase"] in PHASES, f"unknown phase {d['phase']!r}")
     _need(d["result"] in ("", "won", "lost") and (d["result"] != "") == (d["phase"] == "over"), "bad result")
     _need(isinstance(d["reason"], str), "reason must be text")
@@ -103,7 +105,8 @@ def _check_cards(comp: Components, d: dict) -> None:
     )
     enc = d["encounter"]
     current = [enc["id"]] if enc and enc.get("id") and enc["id"] not in task_ids else []
-    encs = d["enc_deck"] + d["enc_used"] + task_ids + current
+    outside = d["campaign"]["removed"] if d["campaign"] else []  # removed from the campaign: not in this game
+    encs = d["enc_deck"] + d["enc_used"] + task_ids + current + outside
     _need(
         all(e in comp.encounters for e in encs) and len(set(encs)) == len(encs) == len(comp.encounters),
         "every Encounter card must be in exactly one place",
@@ -196,8 +199,12 @@ def _check_pending(comp: Components, d: dict) -> None:
 def load_state(comp: Components, data: Any) -> State:
     _need(isinstance(data, dict), "a saved state must be an object")
     names = FIELD_NAMES
+    if "campaign" not in data:  # saved before Campaign Mode existed: a Classic game
+        data = {**data, "campaign": None}
     _need(set(data) == set(names), f"a saved state has exactly these keys: {', '.join(names)}")
     try:
+        if data["campaign"] is not None:
+            check_carried(comp, data["campaign"], in_play=True)
         _check_types(data)
         _check_cards(comp, data)
         _check_map(comp, data)
@@ -206,6 +213,8 @@ def load_state(comp: Components, data: Any) -> State:
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         if isinstance(exc, MalformedState):
             raise
+        if isinstance(exc, CarriedError):
+            raise MalformedState(f"bad campaign voyage: {exc}") from exc
         raise MalformedState(f"malformed state: {exc!r}") from exc
     return State(**{n: deep_copy(data[n]) for n in names})
 

@@ -72,6 +72,9 @@ class State:
     pending: dict | None = None  # the decision the game waits for, if any
     todo: list[dict] = field(default_factory=list)  # effects still to resolve, in order
     log: list[str] = field(default_factory=list)
+    # Campaign Mode only (None in Classic): what the campaign carried into this voyage, plus "gained",
+    # the campaign effects met so far. Never mutated in place (see voyage.py).
+    campaign: dict | None = None
 
     def clone(self) -> State:
         new = State.__new__(State)

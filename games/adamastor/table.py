@@ -136,7 +136,8 @@ def icons(comp: Components, s: State) -> dict[str, int]:
 
 
 def hand_limit(comp: Components, s: State) -> int:
-    return 4 if skills_of(comp, s, "hand_limit") else 3
+    extra = s.campaign["mods"].get("hand_limit", 0) if s.campaign else 0
+    return (4 if skills_of(comp, s, "hand_limit") else 3) + extra
 
 
 def skill_cost(comp: Components, s: State, card: int) -> int:

@@ -8,7 +8,7 @@ from games.adamastor import navigation as nav
 from games.adamastor.components import THREATS, Components
 from games.adamastor.decisions import learnable
 from games.adamastor.effects import run_op
-from games.adamastor.state import State
+from games.adamastor.state import State, deep_copy
 from games.adamastor.table import (
     MUTINY,
     STRANDED,
@@ -24,6 +24,8 @@ from games.adamastor.table import (
     skills_of,
     sort_row,
 )
+from games.adamastor.voyage import apply_setup, voyage_map
+from games.adamastor.voyage_rules import mod
 from games.engine import Event, Rng
 
 EVENT_STEPS = ("learn", "ignore", "unrest", "disease", "fatigue", "mutiny")
@@ -31,8 +33,12 @@ SUNSET_STEPS = ("morale", "row", "hand", "traumas")
 THRESHOLD = 5
 
 
-def new_state(comp: Components, seed: int, maps_n: int) -> tuple[State, list[Event]]:
-    """Setup steps 1-7; the ship (step 8) waits for the player's `start:p0.R`."""
+def new_state(comp: Components, seed: int, maps_n: int, carried: dict | None = None) -> tuple[State, list[Event]]:
+    """Setup steps 1-7; the ship (step 8) waits for the player's `start:p0.R`.
+
+    With `carried` (a campaign voyage) the map, the Encounter deck and the start follow the campaign;
+    the shuffles happen in the same order, so only what the campaign changes differs from Classic Mode.
+    """
     rng = Rng.from_seed(seed)
     regular, dest = comp.regular_ids, comp.destination_ids
     rng.shuffle(regular)
@@ -42,6 +48,10 @@ def new_state(comp: Components, seed: int, maps_n: int) -> tuple[State, list[Eve
     encounters = sorted(comp.encounters)
     rng.shuffle(encounters)
     map_ids = regular[:maps_n] + dest[:1]
+    if carried is not None:
+        map_ids = voyage_map(comp, carried, regular, dest)
+        maps_n = len(map_ids) - 1
+        encounters = [e for e in encounters if e not in carried["removed"]]
     s = State(
         maps_n=maps_n,
         rng=0,
@@ -50,6 +60,7 @@ def new_state(comp: Components, seed: int, maps_n: int) -> tuple[State, list[Eve
         face_up=[i == 0 for i in range(len(map_ids))],
         enc_counts=[0] * len(map_ids),
         enc_deck=encounters,
+        campaign=None if carried is None else {**deep_copy(carried), "gained": []},
     )
     s.row, s.deck = deck[:3], deck[3:]
     sort_row(s)
@@ -64,7 +75,11 @@ def new_state(comp: Components, seed: int, maps_n: int) -> tuple[State, list[Eve
         True,
         maps=maps_n,
     )
+    if s.campaign is not None:
+        say(s, ev, "campaign", f"Campaign voyage {carried['voyage']}: {carried['card']['title']}.")
+        apply_setup(comp, s, ev)
     set_weather(comp, s, ev)
+    s.actions_left += mod(s, "first_turn_actions")
     return s, ev
 
 

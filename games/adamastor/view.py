@@ -12,6 +12,7 @@ from games.adamastor.components import Components
 from games.adamastor.state import State, deep_copy
 from games.adamastor.table import hand_limit, icons
 from games.adamastor.turn import EVENT_STEPS, event_status
+from games.adamastor.voyage import campaign_json
 
 EVENT_LABELS = {
     "learn": ("Learn a Skill", "2 or 3 motivation icons in the row"),
@@ -168,4 +169,5 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "nav_bonus": s.nav_bonus,
         "hand_limit": hand_limit(comp, s),
         "log": list(s.log),
+        "campaign": campaign_json(comp, s),
     }

@@ -28,7 +28,7 @@ FLOWS = {"N", "E", "S", "W"}
 SIGNED_OPS = {"morale", "exp"}
 COUNTED_OPS = {"draw", "discard", "actions", "nav_bonus", "heal"}
 BARE_OPS = {"trauma", "learn", "reveal_map", "row_lowest", "flip"}
-ALL_OPS = SIGNED_OPS | COUNTED_OPS | BARE_OPS | {"choice", "test"}
+ALL_OPS = SIGNED_OPS | COUNTED_OPS | BARE_OPS | {"choice", "test", "campaign"}
 PAYS = {"exp", "cards", "morale", "nav"}
 # Action ids the rules already use for encounter answers; an option key must not shadow them.
 RESERVED_KEYS = {"flip", "decline"}
@@ -36,6 +36,9 @@ RESERVED_KEYS = {"flip", "decline"}
 
 def load(name: str) -> Any:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+EFFECT_KEYS = {e["key"] for e in load("campaign_effects.json")}
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +61,18 @@ def encounters() -> list[dict]:
     return load("encounters.json")
 
 
-@pytest.mark.parametrize("name", ["sailing_cards.json", "weather.json", "maps.json", "encounters.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "sailing_cards.json",
+        "weather.json",
+        "maps.json",
+        "encounters.json",
+        "campaign_cards.json",
+        "upgrades.json",
+        "campaign_effects.json",
+    ],
+)
 def test_files_are_pretty_printed_with_two_spaces(name: str) -> None:
     text = (DATA / name).read_text(encoding="utf-8")
     assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
@@ -293,6 +307,8 @@ def check_effects(effects: list, keys: list[str], ops: Counter) -> None:
             assert op in SIGNED_OPS or e["n"] > 0, e
         elif op in BARE_OPS:
             assert set(e) == {"op"}, e
+        elif op == "campaign":
+            assert set(e) == {"op", "effect"} and e["effect"] in EFFECT_KEYS, e
         elif op == "test":
             assert set(e) == {"op", "check", "success", "failure"}
             check_check(e["check"])
@@ -394,3 +410,76 @@ def test_encounter_deck_design_envelope(encounters: list[dict]) -> None:
     assert {p for p in PAYS if totals["pay:" + p] == 0} == set()
     checks = {"weather", "nav_at_least", "motivation", "kind", "no_threat"}
     assert {ch for ch in checks if totals["check:" + ch] == 0} == set()
+
+
+# --- Campaign Mode (campaign_cards.json, upgrades.json, campaign_effects.json) ---------------------
+
+MOD_OPS = {"exp", "hand", "morale", "trauma", "first_turn_actions", "storm_season", "hand_limit", "enc_exp",
+           "reveal"}
+
+
+def check_mods(mods: list) -> None:
+    for m in mods:
+        assert set(m) == {"op", "n"} and m["op"] in MOD_OPS and type(m["n"]) is int and m["n"] != 0, m
+
+
+def test_twelve_campaign_cards_lettered_a_to_h() -> None:
+    cards = load("campaign_cards.json")
+    assert len(cards) == 12 and len({c["id"] for c in cards}) == 12
+    assert {c["letter"] for c in cards} == set("ABCDEFGH")
+    assert all(re.fullmatch(r"[A-H][1-9]", c["id"]) and c["id"][0] == c["letter"] for c in cards)
+    stages = Counter(c["stage"] for c in cards)
+    assert stages == Counter({0: 1, 1: 4, 2: 4, 3: 2, 4: 1})
+    # Letters keep to their voyage: A the commission, B-C the first, D-F the second, G-H the last.
+    expected = {"A": {0}, "B": {1}, "C": {1}, "D": {2}, "E": {2}, "F": {2}, "G": {3}, "H": {4}}
+    for c in cards:
+        assert c["stage"] in expected[c["letter"]], c["id"]
+        assert c["title"].strip() and 20 <= len(c["text"]) <= 160, c["id"]
+
+
+def test_voyage_cards_set_a_goal_a_map_and_a_special_rule(maps: list[dict]) -> None:
+    kinds = {m["id"]: m["kind"] for m in maps}
+    for c in load("campaign_cards.json"):
+        if c["stage"] == 0:
+            assert set(c) == {"id", "letter", "stage", "title", "text", "patience"} and c["patience"] >= 1
+            continue
+        assert set(c) == {"id", "letter", "stage", "title", "text", "goal", "map", "mods", "skills"}, c["id"]
+        goal = c["goal"]
+        assert goal == {"kind": "reach"} or (
+            set(goal) == {"kind", "n", "where"} and goal["kind"] == "encounters" and goal["where"] in ("any", "land")
+        ), c["id"]
+        m = c["map"]
+        assert set(m) == {"regular", "fixed", "destination"} and 2 <= m["regular"] <= 4
+        assert all(kinds[f] == "regular" for f in m["fixed"]) and len(m["fixed"]) <= m["regular"]
+        assert m["destination"] is None or kinds[m["destination"]] == "destination"
+        check_mods(c["mods"])
+        assert c["mods"] or c["skills"], f"{c['id']}: every voyage card has a special rule"
+        assert set(c["skills"]) <= SKILL_KINDS
+        if goal.get("where") == "land":  # a land goal must be reachable on its own fixed card
+            fixed = next(mm for mm in maps if mm["id"] == m["fixed"][0])
+            land = sum(x["anchor"] and x["kind"] == "island" for row in fixed["cells"] for x in row)
+            assert land >= goal["n"], c["id"]
+
+
+def test_upgrades_sheet() -> None:
+    ups = load("upgrades.json")
+    assert 8 <= len(ups) <= 12 and [u["id"] for u in ups] == [f"U{i}" for i in range(1, len(ups) + 1)]
+    for u in ups:
+        assert set(u) - {"scar_cap"} == {"id", "title", "cost", "text", "mods", "skills"}, u["id"]
+        assert type(u["cost"]) is int and 3 <= u["cost"] <= 12
+        check_mods(u["mods"])
+        assert set(u["skills"]) <= SKILL_KINDS
+        assert u["mods"] or u["skills"] or "scar_cap" in u, f"{u['id']} must do something"
+
+
+def test_campaign_effects_are_used_by_encounters(encounters: list[dict]) -> None:
+    effects = load("campaign_effects.json")
+    keys = [e["key"] for e in effects]
+    assert len(keys) == len(set(keys)) and any(e["good"] for e in effects) and not all(e["good"] for e in effects)
+    for e in effects:
+        assert set(e) == {"key", "title", "good", "lasts", "text", "mods", "renown", "scars", "patience"}
+        assert e["lasts"] in ("now", "next", "campaign")
+        check_mods(e["mods"])
+        assert bool(e["mods"]) == (e["lasts"] != "now"), e["key"]
+    used = set(re.findall(r'"effect": "([a-z_]+)"', json.dumps(encounters)))
+    assert used == set(keys), "every campaign effect is set by some encounter, and only known ones"
