@@ -15,7 +15,7 @@ from app import migrate
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
-from app.routes import api, campaigns_api, pages
+from app.routes import api, campaign_pages, campaigns_api, pages
 
 
 def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:
@@ -35,6 +35,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.include_router(campaigns_api.router)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(campaign_pages.router)
     _install_error_handlers(app)
 
     @app.get("/healthz", tags=["ops"])

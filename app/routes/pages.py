@@ -17,9 +17,10 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import TemplateNotFound
 from sqlalchemy.orm import Session
 
-from app import play, store
+from app import campaigns, play, store
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
+from app.models import Campaign
 from app.web import place_actions, templates
 from games.registry import UnknownGame, all_engines, get_engine
 
@@ -58,12 +59,33 @@ def _is_htmx(request: Request) -> bool:
 
 # ---------------------------------------------------------------- library and game pages
 
+# ---------------------------------------------------------------- campaigns seen from other pages
+
+def continue_url(db: Session, campaign: Campaign) -> str:
+    """Where "continue" takes a campaign: its game in progress, else its own page (between games, over)."""
+    current = next((g.id for g in campaigns.campaign_games(db, campaign_id=campaign.id)
+                    if g.status == "in_progress"), None)
+    return f"/play/{current}" if current else f"/campaigns/{campaign.id}"
+
+
+def _campaign_of(db: Session, sv: play.SessionView) -> dict[str, Any] | None:
+    """The campaign a game belongs to, for the board's banner and end screen (None for a lone game)."""
+    record = store.get_session(db, session_id=sv.id)
+    if record.campaign_id is None:
+        return None
+    campaign = campaigns.get_campaign(db, campaign_id=record.campaign_id)
+    return {"id": campaign.id, "name": campaign.name, "index": record.campaign_index,
+            "status": campaign.status, "url": f"/campaigns/{campaign.id}"}
+
+
 @router.get("/", response_class=HTMLResponse)
 def library(request: Request, db: DB) -> HTMLResponse:
     games = [e.spec for e in all_engines()]
-    in_progress = store.list_sessions(db, in_progress=True)
+    in_progress = [s for s in store.list_sessions(db, in_progress=True) if s.campaign_id is None]
+    running = [(c, continue_url(db, c)) for c in campaigns.list_campaigns(db, in_progress=True)]
     return _page(request, "pages/library.html",
-                 {"nav": "library", "games": games, "in_progress": in_progress, "titles": _titles()})
+                 {"nav": "library", "games": games, "in_progress": in_progress, "titles": _titles(),
+                  "campaigns": running})
 
 
 def _game_page(request: Request, db: Session, slug: str, *, form: dict[str, Any] | None = None,
@@ -73,8 +95,10 @@ def _game_page(request: Request, db: Session, slug: str, *, form: dict[str, Any]
     except UnknownGame:
         return _not_found(request, f"There is no game called “{slug}” on this shelf.")
     sessions = store.list_sessions(db, game=slug)
+    has_campaign = getattr(get_engine(slug), "campaign", None) is not None
     return _page(request, "pages/game.html",
-                 {"spec": spec, "form": form or {}, "error": error, "sessions": sessions}, status_code)
+                 {"spec": spec, "form": form or {}, "error": error, "sessions": sessions,
+                  "has_campaign": has_campaign}, status_code)
 
 
 @router.get("/games/{slug}", response_class=HTMLResponse)
@@ -130,9 +154,11 @@ def _sample_view(slug: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- the board
 
-def _board_context(sv: play.SessionView, notice_kind: str = "", notice: str = "") -> dict[str, Any]:
+def _board_context(sv: play.SessionView, notice_kind: str = "", notice: str = "",
+                   campaign: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "sv": sv,
+        "campaign": campaign,
         "placement": place_actions(sv.game, sv.view, sv.legal_actions),
         "board_template": templates.env.select_template(
             [f"games/{sv.game}/board.html", "partials/generic_board.html"]).name,
@@ -141,9 +167,9 @@ def _board_context(sv: play.SessionView, notice_kind: str = "", notice: str = ""
     }
 
 
-def _board(request: Request, sv: play.SessionView, *, notice_kind: str = "", notice: str = "",
+def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: str = "", notice: str = "",
            status_code: int = 200) -> HTMLResponse:
-    context = _board_context(sv, notice_kind, notice)
+    context = _board_context(sv, notice_kind, notice, _campaign_of(db, sv))
     template = context["board_template"]
     return templates.TemplateResponse(request, template, context, status_code=status_code)
 
@@ -155,12 +181,12 @@ def play_page(session_id: str, request: Request, db: DB) -> HTMLResponse:
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
     notice_kind = "stale" if request.query_params.get("notice") == "stale" else ""
-    return _play_page(request, sv, notice_kind=notice_kind)
+    return _play_page(request, db, sv, notice_kind=notice_kind)
 
 
-def _play_page(request: Request, sv: play.SessionView, *, notice_kind: str = "", notice: str = "",
+def _play_page(request: Request, db: Session, sv: play.SessionView, *, notice_kind: str = "", notice: str = "",
                status_code: int = 200) -> HTMLResponse:
-    context = _board_context(sv, notice_kind, notice)
+    context = _board_context(sv, notice_kind, notice, _campaign_of(db, sv))
     context["title"] = _titles().get(sv.game, sv.game)
     return _page(request, "pages/play.html", context, status_code)
 
@@ -171,7 +197,7 @@ def _parse_version(raw: Any) -> int | str:
     return int(text) if re.fullmatch(r"-?\d{1,12}", text) else text
 
 
-def _move_answer(request: Request, session_id: str, run: Any) -> Response:
+def _move_answer(request: Request, db: Session, session_id: str, run: Any) -> Response:
     """Run a move; answer with the board fragment (HTMX) or a redirect to the board page."""
     htmx = _is_htmx(request)
     try:
@@ -180,17 +206,17 @@ def _move_answer(request: Request, session_id: str, run: Any) -> Response:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
     except Stale as exc:
         if htmx:
-            return _board(request, exc.view, notice_kind="stale", status_code=409)
+            return _board(request, db, exc.view, notice_kind="stale", status_code=409)
         return _see_other(f"/play/{session_id}?notice=stale")
     except Illegal as exc:
         # The refusal is shown by re-rendering (not through the URL, so no one can put words in it).
         if exc.view is None:
             return _see_other(f"/play/{session_id}")
         if htmx:
-            return _board(request, exc.view, notice_kind="error", notice=exc.message, status_code=422)
-        return _play_page(request, exc.view, notice_kind="error", notice=exc.message, status_code=422)
+            return _board(request, db, exc.view, notice_kind="error", notice=exc.message, status_code=422)
+        return _play_page(request, db, exc.view, notice_kind="error", notice=exc.message, status_code=422)
     if htmx:
-        return _board(request, sv)
+        return _board(request, db, sv)
     return _see_other(f"/play/{session_id}")
 
 
@@ -198,23 +224,24 @@ def _move_answer(request: Request, session_id: str, run: Any) -> Response:
 def act(session_id: str, request: Request, form: FormData, db: DB) -> Response:
     action = form.get("action")
     version = _parse_version(form.get("version"))
-    return _move_answer(request, session_id,
+    return _move_answer(request, db, session_id,
                         lambda: play.play(db, session_id=session_id, action=action, version=version))
 
 
 @router.post("/play/{session_id}/undo", response_model=None)
 def undo(session_id: str, request: Request, form: FormData, db: DB) -> Response:
     version = _parse_version(form.get("version"))
-    return _move_answer(request, session_id, lambda: play.undo(db, session_id=session_id, version=version))
+    return _move_answer(request, db, session_id, lambda: play.undo(db, session_id=session_id, version=version))
 
 
 # ---------------------------------------------------------------- saves
 
 def _saves_page(request: Request, db: Session, *, error: str = "", notice: str = "",
                 status_code: int = 200) -> HTMLResponse:
+    names = {c.id: c.name for c in campaigns.list_campaigns(db)}
     return _page(request, "pages/saves.html",
                  {"nav": "saves", "sessions": store.list_sessions(db), "titles": _titles(),
-                  "error": error, "notice": notice}, status_code)
+                  "campaign_names": names, "error": error, "notice": notice}, status_code)
 
 
 @router.get("/saves", response_class=HTMLResponse)
@@ -235,12 +262,14 @@ def rename(session_id: str, request: Request, form: FormData, db: DB) -> Respons
     return _see_other("/saves?done=renamed")
 
 
-@router.get("/saves/{session_id}/delete", response_class=HTMLResponse)
-def confirm_delete(session_id: str, request: Request, db: DB) -> HTMLResponse:
+@router.get("/saves/{session_id}/delete", response_model=None)
+def confirm_delete(session_id: str, request: Request, db: DB) -> Response:
     try:
         record = store.get_session(db, session_id=session_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    if record.campaign_id is not None:  # it goes only with its campaign: ask about that instead
+        return _see_other(f"/campaigns/{record.campaign_id}/delete")
     return _page(request, "pages/confirm_delete.html",
                  {"nav": "saves", "session": record, "title": _titles().get(record.game, record.game)})
 
@@ -251,6 +280,9 @@ def delete(session_id: str, request: Request, db: DB) -> Response:
         store.delete_session(db, session_id=session_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    except ValueError as exc:  # a campaign's game goes only with its campaign
+        message = str(exc)
+        return _saves_page(request, db, error=message[:1].upper() + message[1:] + ".", status_code=422)
     return _see_other("/saves?done=deleted")
 
 

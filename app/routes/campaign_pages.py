@@ -1,0 +1,238 @@
+"""The HTML pages of campaigns: the list (start, rename, delete, export, import) and a campaign's own page.
+
+A campaign's page shows its progress, its games and its log; between games it offers the campaign's
+choices as buttons. A choice goes through `app.campaigns.act` exactly as the JSON API's does: with the
+`HX-Request` header the answer is the `#campaign` fragment (200, or 409/422 with the current campaign
+and a notice); without it a 303 back to the page (`?notice=stale`), or the whole page again with 422.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from sqlalchemy.orm import Session
+
+from app import campaign_saves, campaigns, play, store
+from app.campaigns import CampaignView
+from app.errors import Illegal, ImportRefused, NotFound, Stale
+from app.routes.pages import (
+    DB,
+    FormData,
+    _file_name,
+    _is_htmx,
+    _not_found,
+    _page,
+    _parse_seed,
+    _parse_version,
+    _see_other,
+    _titles,
+    continue_url,
+)
+from app.web import templates
+from games.registry import all_engines
+
+router = APIRouter(include_in_schema=False)
+
+GONE = "There is no campaign with that id. It may have been deleted."
+DONE = {"renamed": "Renamed.", "deleted": "The campaign and its games were deleted."}
+
+
+def _campaign_specs() -> list[Any]:
+    """The campaign spec of every game that has a campaign mode (slug = the game's slug)."""
+    return [e.campaign.spec for e in all_engines() if getattr(e, "campaign", None) is not None]
+
+
+# ---------------------------------------------------------------- the list
+
+def _list_page(request: Request, db: Session, *, error: str = "", notice: str = "", form: dict | None = None,
+               status_code: int = 200) -> HTMLResponse:
+    rows = [(c, continue_url(db, c)) for c in campaigns.list_campaigns(db)]
+    return _page(request, "pages/campaigns.html", {
+        "nav": "campaigns",
+        "running": [(c, url) for c, url in rows if c.status == "in_progress"],
+        "finished": [(c, url) for c, url in rows if c.status != "in_progress"],
+        "specs": _campaign_specs(),
+        "titles": _titles(),
+        "form": form or {},
+        "error": error,
+        "notice": notice,
+    }, status_code)
+
+
+@router.get("/campaigns", response_class=HTMLResponse)
+def campaign_list(request: Request, db: DB) -> HTMLResponse:
+    return _list_page(request, db, notice=DONE.get(request.query_params.get("done", ""), ""))
+
+
+@router.post("/campaigns/new/{slug}", response_model=None)
+def new_campaign(slug: str, request: Request, form: FormData, db: DB) -> Response:
+    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+    # Every field but seed and name is an option: the engine refuses unknown ones by name.
+    options = {k: v for k, v in fields.items() if k not in ("seed", "name")}
+    try:
+        campaign = campaigns.create_campaign(db, game=slug, seed=_parse_seed(fields.get("seed")),
+                                             options=options, name=fields.get("name"))
+    except ValueError as exc:
+        return _list_page(request, db, error=str(exc), form={"game": slug, **fields}, status_code=422)
+    return _see_other(f"/campaigns/{campaign.id}")
+
+
+@router.post("/campaigns/{campaign_id}/rename", response_model=None)
+def rename(campaign_id: str, request: Request, form: FormData, db: DB) -> Response:
+    name = form.get("name")
+    try:
+        campaigns.rename_campaign(db, campaign_id=campaign_id, name=name if isinstance(name, str) else "")
+    except NotFound:
+        return _not_found(request, GONE)
+    except ValueError as exc:
+        return _list_page(request, db, error=str(exc), status_code=422)
+    return _see_other("/campaigns?done=renamed")
+
+
+@router.get("/campaigns/{campaign_id}/delete", response_class=HTMLResponse)
+def confirm_delete(campaign_id: str, request: Request, db: DB) -> HTMLResponse:
+    try:
+        campaign = campaigns.get_campaign(db, campaign_id=campaign_id)
+    except NotFound:
+        return _not_found(request, GONE)
+    games = campaigns.campaign_games(db, campaign_id=campaign_id)
+    return _page(request, "partials/campaign_delete.html",
+                 {"nav": "campaigns", "campaign": campaign, "games": games,
+                  "title": _titles().get(campaign.game, campaign.game)})
+
+
+@router.post("/campaigns/{campaign_id}/delete", response_model=None)
+def delete(campaign_id: str, request: Request, db: DB) -> Response:
+    try:
+        campaigns.delete_campaign(db, campaign_id=campaign_id)
+    except NotFound:
+        return _not_found(request, GONE)
+    return _see_other("/campaigns?done=deleted")
+
+
+@router.get("/campaigns/{campaign_id}/export", response_model=None)
+def export(campaign_id: str, request: Request, db: DB) -> Response:
+    try:
+        data = campaign_saves.export_campaign(db, campaign_id=campaign_id)
+    except NotFound:
+        return _not_found(request, GONE)
+    filename = "campaign-" + _file_name(data["game"], data["name"], campaign_id)
+    return Response(
+        json.dumps(data, indent=2, ensure_ascii=False),
+        media_type="application/json",
+        headers={"Content-Disposition": f"attachment; filename=\"{filename}\"; filename*=UTF-8''{quote(filename)}"},
+    )
+
+
+@router.post("/campaigns/import", response_model=None)
+def import_campaign(request: Request, form: FormData, db: DB) -> Response:
+    upload = form.get("file")
+    if upload is None or isinstance(upload, str):
+        return _list_page(request, db, error="Choose a campaign file (.json) to import.", status_code=422)
+    limit = request.app.state.settings.max_import_bytes
+    raw = upload.file.read(limit + 1)
+    if len(raw) > limit:
+        return _list_page(request, db, error=f"That file is too large (the limit is {limit // 1000} kB).",
+                          status_code=422)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _list_page(request, db, error="This campaign cannot be imported: it is not a JSON file.",
+                          status_code=422)
+    try:
+        campaign = campaign_saves.import_campaign(db, data=data)
+    except ImportRefused as exc:
+        return _list_page(request, db, error=exc.message, status_code=422)
+    return _see_other(f"/campaigns/{campaign.id}")
+
+
+# ---------------------------------------------------------------- one campaign
+
+def _last_game(db: Session, cv: CampaignView) -> play.SessionView | None:
+    """The latest finished game of the campaign, whose end the between-games screen recounts."""
+    done = [g for g in cv.games if g["status"] != "in_progress"]
+    return play.current_view(db, session_id=done[-1]["id"]) if done else None
+
+
+def _last_game_end(db: Session, cv: CampaignView) -> list[dict[str, Any]]:
+    """What the campaign said when its latest game ended (the events of its last `game_end` entry)."""
+    entries = [e for e in campaigns.campaign_log(db, campaign_id=cv.id) if e.kind == "game_end"]
+    return list(entries[-1].events) if entries else []
+
+
+def _campaign_context(db: Session, cv: CampaignView, notice_kind: str = "", notice: str = "") -> dict[str, Any]:
+    between = bool(cv.legal_actions)
+    return {
+        "cv": cv,
+        "title": _titles().get(cv.game, cv.game),
+        "last_game": _last_game(db, cv) if between or cv.status.over else None,
+        "last_end": _last_game_end(db, cv) if between else [],
+        "full_log": campaigns.campaign_log(db, campaign_id=cv.id),
+        "progress_template": templates.env.select_template(
+            [f"games/{cv.game}/campaign.html", "partials/campaign_progress.html"]).name,
+        "notice_kind": notice_kind,
+        "notice": notice,
+    }
+
+
+def _fragment(request: Request, db: Session, cv: CampaignView, *, notice_kind: str = "", notice: str = "",
+              status_code: int = 200) -> HTMLResponse:
+    return templates.TemplateResponse(request, "partials/campaign.html",
+                                      _campaign_context(db, cv, notice_kind, notice), status_code=status_code)
+
+
+def _full_page(request: Request, db: Session, cv: CampaignView, *, notice_kind: str = "", notice: str = "",
+               status_code: int = 200) -> HTMLResponse:
+    context = {"nav": "campaigns", **_campaign_context(db, cv, notice_kind, notice)}
+    return _page(request, "pages/campaign.html", context, status_code)
+
+
+@router.get("/campaigns/{campaign_id}", response_class=HTMLResponse)
+def campaign_page(campaign_id: str, request: Request, db: DB) -> HTMLResponse:
+    try:
+        cv = campaigns.current_view(db, campaign_id=campaign_id)
+    except NotFound:
+        return _not_found(request, GONE)
+    notice_kind = "stale" if request.query_params.get("notice") == "stale" else ""
+    return _full_page(request, db, cv, notice_kind=notice_kind)
+
+
+@router.post("/campaigns/{campaign_id}/act", response_model=None)
+def act(campaign_id: str, request: Request, form: FormData, db: DB) -> Response:
+    htmx = _is_htmx(request)
+    try:
+        cv = campaigns.act(db, campaign_id=campaign_id, action=form.get("action"),
+                           version=_parse_version(form.get("version")))
+    except NotFound:
+        return _not_found(request, GONE)
+    except Stale as exc:
+        if htmx:
+            return _fragment(request, db, exc.view, notice_kind="stale", status_code=409)
+        return _see_other(f"/campaigns/{campaign_id}?notice=stale")
+    except Illegal as exc:
+        view = exc.view or campaigns.current_view(db, campaign_id=campaign_id)
+        if htmx:
+            return _fragment(request, db, view, notice_kind="error", notice=exc.message, status_code=422)
+        return _full_page(request, db, view, notice_kind="error", notice=exc.message, status_code=422)
+    if htmx:
+        return _fragment(request, db, cv)
+    return _see_other(f"/campaigns/{campaign_id}")
+
+
+@router.get("/campaigns/{campaign_id}/games/{index}/log", response_class=HTMLResponse)
+def game_log(campaign_id: str, index: int, request: Request, db: DB) -> HTMLResponse:
+    try:
+        campaign = campaigns.get_campaign(db, campaign_id=campaign_id)
+    except NotFound:
+        return _not_found(request, GONE)
+    game = next((g for g in campaigns.campaign_games(db, campaign_id=campaign_id) if g.campaign_index == index), None)
+    if game is None:
+        return _not_found(request, f"This campaign has no game {index} (yet).")
+    return _page(request, "partials/campaign_game_log.html", {
+        "nav": "campaigns", "campaign": campaign, "game": game,
+        "entries": store.log_entries(db, session_id=game.id),
+    })
