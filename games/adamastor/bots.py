@@ -13,6 +13,7 @@ from games.adamastor.bot_values import card_value, costs_value, effects_value, r
 from games.adamastor.components import Components
 from games.adamastor.state import State
 from games.adamastor.table import hand_limit, icons, raw_icons, skill_cost
+from games.adamastor.voyage_rules import landing_open
 from games.engine import Action, Rng
 
 SKILL_ORDER = (
@@ -90,9 +91,17 @@ def target_score(comp: Components, s: State, space: str) -> float:
         if cell.kind == "land":
             return 1000.0
         if cell.anchor and space not in s.marked:
-            score += 4.0
+            score += 4.0 + goal_pull(comp, s, cell.kind)
         score -= 0.3 * cell.storms
     return score
+
+
+def goal_pull(comp: Components, s: State, kind: str) -> float:
+    """A campaign goal not yet met makes the encounters that count toward it worth a detour."""
+    goal = s.campaign["goal"] if s.campaign else None
+    if goal is None or landing_open(comp, s) or (goal["where"] == "land" and kind != "island"):
+        return 0.0
+    return 12.0
 
 
 def best_target(comp: Components, s: State, budget: int) -> tuple[float, str, str | None]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from games.adamastor.actions import legal, perform
 from games.adamastor.bots import BOTS
+from games.adamastor.campaign import AdamastorCampaign
 from games.adamastor.components import Components, load_components
 from games.adamastor.persist import dump, load_state
 from games.adamastor.state import State
@@ -36,10 +37,10 @@ class AdamastorEngine:
 
     spec = SPEC
     bots = BOTS
-    campaign = None
 
     def __init__(self, components: Components | None = None) -> None:
         self._components = components
+        self.campaign = AdamastorCampaign(self)
 
     @property
     def components(self) -> Components:

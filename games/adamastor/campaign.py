@@ -1,0 +1,145 @@
+"""`AdamastorCampaign`: Adamastor's Campaign Mode as a CampaignEngine (games/engine.py).
+
+Three linked voyages (and perhaps a second attempt at the last): before each, the player picks one of
+the campaign cards offered, buys upgrades with Renown, then sets sail; the app plays the voyage with
+`AdamastorEngine.new_game(setup.seed, setup.options, setup.carried)` and hands the final state back to
+`finish_game`. Rules: campaign_rules.py; state and saves: campaign_state.py; view: campaign_view.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.adamastor.campaign_bots import CAMPAIGN_BOTS
+from games.adamastor.campaign_content import CampaignContent, load_campaign
+from games.adamastor.campaign_rules import (
+    CAMPAIGN_BONUS,
+    WIN_BONUS_PER_VOYAGE,
+    carried,
+    fold_voyage,
+    game_seed,
+    next_stage,
+    offer,
+    say,
+)
+from games.adamastor.campaign_state import CState, dump_cstate, load_cstate
+from games.adamastor.campaign_view import build_campaign_view, campaign_prompt
+from games.adamastor.components import Components
+from games.adamastor.state import State
+from games.engine import Action, Event, GameSetup, GameSpec, IllegalAction, Rng, ScoreLine, Status
+
+CAMPAIGN_SPEC = GameSpec(
+    slug="adamastor",
+    title="Adamastor — Campaign",
+    rules_version=1,
+    options=(),
+    summary="Three linked voyages for the king: each voyage's card sets its goal, map and hazards; "
+    "Renown buys upgrades, scars and rare encounters carry over, and the king forgives only one failure.",
+)
+
+
+class AdamastorCampaign:
+    """Pure campaign rules; `components` come from the game engine that owns this campaign."""
+
+    spec = CAMPAIGN_SPEC
+    bots = CAMPAIGN_BOTS
+
+    def __init__(self, game_engine: Any) -> None:
+        self._game = game_engine
+        self._content: CampaignContent | None = None
+
+    @property
+    def components(self) -> Components:
+        return self._game.components
+
+    @property
+    def content(self) -> CampaignContent:
+        if self._content is None:
+            self._content = load_campaign(self.components)
+        return self._content
+
+    def new_campaign(self, seed: int, options: dict[str, Any]) -> CState:
+        self.spec.normalize_options(options)
+        commission = self.content.commission
+        c = CState(seed=seed, rng=Rng.from_seed(seed).state, patience=commission["patience"])
+        ev: list[Event] = []
+        say(c, ev, "commission", f"{commission['title']}: {commission['text']}")
+        offer(self.content, c, ev)
+        return c
+
+    def legal_actions(self, c: CState) -> list[Action]:
+        if c.phase != "prepare":
+            return []
+        out = [
+            Action(f"card:{k}", f"Choose {k}: {self.content.cards[k]['title']}", "card")
+            for k in c.offered
+            if k != c.chosen
+        ]
+        for uid, up in self.content.upgrades.items():
+            if uid not in c.upgrades and up["cost"] <= c.purse:
+                out.append(Action(f"upgrade:{uid}", f"Buy {up['title']} ({up['cost']} Renown)", "upgrade"))
+        if c.chosen is not None:
+            out.append(Action("sail", f"Set sail: voyage {c.voyage}, {self.content.cards[c.chosen]['title']}"))
+        return out
+
+    def apply(self, c: CState, action_id: str) -> tuple[CState, list[Event]]:
+        if not isinstance(action_id, str) or action_id not in {a.id for a in self.legal_actions(c)}:
+            raise IllegalAction(f"{action_id!r} is not a legal campaign action now: {campaign_prompt(self, c)}")
+        c = c.clone()
+        ev: list[Event] = []
+        kind, _, arg = action_id.partition(":")
+        if kind == "card":
+            c.chosen = arg
+            say(c, ev, "card", f"Voyage {c.voyage} will follow {arg}: {self.content.cards[arg]['title']}.")
+        elif kind == "upgrade":
+            up = self.content.upgrades[arg]
+            c.upgrades.append(arg)
+            c.purse -= up["cost"]
+            say(c, ev, "upgrade", f"Upgrade bought: {up['title']} (−{up['cost']} Renown, {c.purse} left).")
+        else:
+            c.phase = "voyage"
+            say(c, ev, "sail", f"Voyage {c.voyage} sets sail under {self.content.cards[c.chosen]['title']}.")
+        return c, ev
+
+    def next_game(self, c: CState) -> GameSetup | None:
+        if c.phase != "voyage":
+            return None
+        return GameSetup(seed=game_seed(c), options={}, carried=carried(self.content, c))
+
+    def finish_game(self, c: CState, game_state: State) -> tuple[CState, list[Event]]:
+        if c.phase != "voyage":
+            raise IllegalAction("no voyage of this campaign is being sailed")
+        if not isinstance(game_state, State) or game_state.result not in ("won", "lost"):
+            raise IllegalAction("only a finished voyage can be folded into the campaign")
+        voyage = game_state.campaign
+        if voyage is None or voyage["voyage"] != c.voyage or voyage["card"]["id"] != c.chosen:
+            raise IllegalAction(f"that game is not voyage {c.voyage} of this campaign")
+        c = c.clone()
+        ev: list[Event] = []
+        fold_voyage(self.content, self.components, c, game_state, ev)
+        next_stage(self.content, c, game_state.result == "won", ev)
+        return c, ev
+
+    def score_lines(self, c: CState) -> tuple[ScoreLine, ...]:
+        wins = sum(h["result"] == "won" for h in c.history)
+        lines = [
+            ScoreLine("Renown earned", c.renown, f"over {len(c.history)} voyage(s)"),
+            ScoreLine("Voyages won", WIN_BONUS_PER_VOYAGE * wins, f"{wins} × {WIN_BONUS_PER_VOYAGE}"),
+        ]
+        if c.result == "won":
+            lines.append(ScoreLine("Campaign completed", CAMPAIGN_BONUS))
+        return tuple(lines)
+
+    def status(self, c: CState) -> Status:
+        lines = self.score_lines(c)
+        state = c.result if c.result else "in_progress"
+        return Status(state, sum(x.points for x in lines), lines, c.reason)  # type: ignore[arg-type]
+
+    def view(self, c: CState) -> dict[str, Any]:
+        return build_campaign_view(self, c)
+
+    def dump(self, c: CState) -> dict[str, Any]:
+        return dump_cstate(c)
+
+    def load(self, data: Any) -> CState:
+        return load_cstate(self.content, self.components, data)
