@@ -35,12 +35,17 @@
     if (notice && notice.scrollIntoView) { notice.scrollIntoView({ block: "nearest" }); }
   }
 
+  // The part of the page a choice swaps: a game's #board, or a campaign's #campaign.
+  function swapRoot() {
+    return document.getElementById("board") || document.getElementById("campaign");
+  }
+
   var lastAction = null;
   var hadFocus = false;
 
   function rememberFocus(evt) {
     var active = document.activeElement;
-    var board = document.getElementById("board");
+    var board = swapRoot();
     hadFocus = !!(board && active && board.contains(active));
     var source = evt.detail && evt.detail.elt;
     var submitter = active && active.dataset ? active.dataset.action : null;
@@ -52,9 +57,11 @@
     hadFocus = false;
     var target = null;
     if (lastAction) {
-      target = document.querySelector('#board button[data-action="' + CSS.escape(lastAction) + '"]');
+      target = document.querySelector(
+        ':is(#board, #campaign) button[data-action="' + CSS.escape(lastAction) + '"]');
     }
-    ["#board .decision button", "#board button[data-action]", "#undo"].forEach(function (sel) {
+    ["#board .decision button", ":is(#board, #campaign) button[data-action]", "#undo",
+     "#continue-voyage"].forEach(function (sel) {
       target = target || document.querySelector(sel);
     });
     if (target) { target.focus({ preventScroll: true }); }
