@@ -92,3 +92,99 @@ def simulate(
             progress(i + 1, games)
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+# --- Campaigns ------------------------------------------------------------------------------------
+
+MAX_CAMPAIGN_STEPS = 200  # between-voyage choices and voyages together; a campaign needs far fewer
+
+
+@dataclass
+class CampaignResult:
+    seed: int
+    state: str
+    score: int | None
+    voyages: int
+    voyages_won: int
+    actions: int
+
+
+@dataclass
+class CampaignSummary(Summary):
+    """Like `Summary`, over whole campaigns (`results` hold `CampaignResult`s)."""
+
+    @property
+    def voyages(self) -> list[int]:
+        return [r.voyages for r in self.results]  # type: ignore[attr-defined]
+
+    @property
+    def voyages_won(self) -> list[int]:
+        return [r.voyages_won for r in self.results]  # type: ignore[attr-defined]
+
+    def lines(self) -> list[str]:
+        lines = super().lines()
+        lines[0] = lines[0].replace("games:       ", "campaigns:   ")
+        lines[-1] = lines[-1].replace("games/s", "campaigns/s")
+        played, won = sum(self.voyages), sum(self.voyages_won)
+        mean = statistics.fmean(self.voyages_won) if self.results else 0.0
+        lines.insert(
+            4,
+            f"voyages:      {played} played, {won} won ({won / max(played, 1):.1%}), {mean:.2f} won per campaign",
+        )
+        return lines
+
+
+def play_campaign(engine: GameEngine, bot_name: str, seed: int, options: dict) -> CampaignResult:
+    """One campaign: the campaign's bot answers between voyages, the game's bot plays each voyage."""
+    camp = engine.campaign
+    if camp is None:
+        raise ValueError(f"{engine.spec.slug} has no campaign mode")
+    game_bot, camp_bot = engine.bots[bot_name], camp.bots[bot_name]
+    cstate = camp.new_campaign(seed, options)
+    rng = Rng.from_seed(seed ^ 0xC0B07)
+    steps = actions = played = won = 0
+    while not camp.status(cstate).over:
+        steps += 1
+        if steps > MAX_CAMPAIGN_STEPS:
+            raise RuntimeError(f"seed {seed}: the {bot_name} campaign did not finish in {MAX_CAMPAIGN_STEPS} steps")
+        setup = camp.next_game(cstate)
+        if setup is None:
+            choice = camp_bot.choose(camp, cstate, camp.legal_actions(cstate), rng)  # type: ignore[arg-type]
+            cstate, _ = camp.apply(cstate, choice)
+            continue
+        state = engine.new_game(setup.seed, setup.options, setup.carried)
+        while not engine.status(state).over:
+            if actions >= MAX_ACTIONS_PER_GAME * 5:
+                raise RuntimeError(f"seed {seed}: the {bot_name} bot did not finish its voyages")
+            state, _ = engine.apply(state, game_bot.choose(engine, state, engine.legal_actions(state), rng))
+            actions += 1
+        played, won = played + 1, won + (engine.status(state).state == "won")
+        cstate, _ = camp.finish_game(cstate, state)
+    status = camp.status(cstate)
+    return CampaignResult(seed, status.state, status.score, played, won, actions)
+
+
+def simulate_campaigns(
+    engine: GameEngine,
+    *,
+    bot: str,
+    games: int,
+    seed: int = 0,
+    options: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CampaignSummary:
+    """Play `games` seeded campaigns (seeds seed, seed+1, ...) with the named bot; pure, no I/O."""
+    camp = engine.campaign
+    if camp is None:
+        raise ValueError(f"{engine.spec.slug} has no campaign mode")
+    if bot not in engine.bots or bot not in camp.bots:
+        raise ValueError(f"unknown bot {bot!r}; this campaign has: {', '.join(sorted(camp.bots))}")
+    opts = camp.spec.normalize_options(options)
+    summary = CampaignSummary(games)
+    start = time.perf_counter()
+    for i in range(games):
+        summary.results.append(play_campaign(engine, bot, seed + i, opts))  # type: ignore[arg-type]
+        if progress:
+            progress(i + 1, games)
+    summary.seconds = time.perf_counter() - start
+    return summary
