@@ -174,6 +174,8 @@ def _campaign_context(db: Session, cv: CampaignView, notice_kind: str = "", noti
         "full_log": campaigns.campaign_log(db, campaign_id=cv.id),
         "progress_template": templates.env.select_template(
             [f"games/{cv.game}/campaign.html", "partials/campaign_progress.html"]).name,
+        "choices_template": templates.env.select_template(
+            [f"games/{cv.game}/campaign_choices.html", "partials/campaign_choices.html"]).name,
         "notice_kind": notice_kind,
         "notice": notice,
     }
