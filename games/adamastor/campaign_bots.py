@@ -11,8 +11,17 @@ from games.engine import Action, Rng
 
 # The heuristic's shopping list: what helps a voyage most for its price, first.
 UPGRADE_ORDER = ("U3", "U1", "U6", "U2", "U8", "U9", "U5", "U10", "U4", "U7")
-MOD_VALUE = {"exp": 1.0, "hand": 1.5, "morale": 0.6, "trauma": -2.5, "first_turn_actions": 1.5,
-             "storm_season": -1.2, "hand_limit": 1.0, "enc_exp": 1.0, "reveal": 0.5}
+MOD_VALUE = {
+    "exp": 1.0,
+    "hand": 1.5,
+    "morale": 0.6,
+    "trauma": -2.5,
+    "first_turn_actions": 1.5,
+    "storm_season": -1.2,
+    "hand_limit": 1.0,
+    "enc_exp": 1.0,
+    "reveal": 0.5,
+}
 
 
 def route_value(card: dict) -> float:

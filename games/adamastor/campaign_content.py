@@ -84,9 +84,7 @@ def build_campaign(comp: Components, cards: Any, upgrades: Any, effects: Any) ->
     keys = {e["key"] for e in effects}
     used = set(re.findall(r"'op': 'campaign', 'effect': '([a-z_]+)'", repr([e.raw for e in comp.encounters.values()])))
     _need(used <= keys, "encounters.json", f"unknown campaign effects: {sorted(used - keys)}")
-    return CampaignContent(
-        {c["id"]: c for c in cards}, {u["id"]: u for u in upgrades}, {e["key"]: e for e in effects}
-    )
+    return CampaignContent({c["id"]: c for c in cards}, {u["id"]: u for u in upgrades}, {e["key"]: e for e in effects})
 
 
 def load_campaign(comp: Components, data_dir: Path | str | None = None) -> CampaignContent:

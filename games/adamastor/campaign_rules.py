@@ -82,8 +82,14 @@ def carried(content: CampaignContent, c: CState) -> dict:
     scars = scars_carried(content, c)
     if scars:
         mods["trauma"] = mods.get("trauma", 0) + scars
-        rules.append({"source": "crew", "id": "scars", "title": f"Scars: {scars}",
-                      "text": f"The crew carries {scars} scar(s): start with as many Traumas."})
+        rules.append(
+            {
+                "source": "crew",
+                "id": "scars",
+                "title": f"Scars: {scars}",
+                "text": f"The crew carries {scars} scar(s): start with as many Traumas.",
+            }
+        )
     mods = {k: v for k, v in mods.items() if v > 0 or k == "morale" and v < 0}
     return {
         "voyage": c.voyage,
@@ -129,12 +135,22 @@ def fold_voyage(content: CampaignContent, comp: Components, c: CState, game: Sta
     c.renown += renown
     c.purse += renown
     c.removed += removed
-    c.history.append({
-        "voyage": c.voyage, "stage": c.stage, "card": c.chosen, "result": game.result, "reason": game.reason,
-        "renown": renown, "encounters": game.encounters_completed, "experience": game.experience,
-        "traumas": len(game.traumas), "scars": c.scars, "gained": list(game.campaign["gained"]),
-        "removed": removed,
-    })
+    c.history.append(
+        {
+            "voyage": c.voyage,
+            "stage": c.stage,
+            "card": c.chosen,
+            "result": game.result,
+            "reason": game.reason,
+            "renown": renown,
+            "encounters": game.encounters_completed,
+            "experience": game.experience,
+            "traumas": len(game.traumas),
+            "scars": c.scars,
+            "gained": list(game.campaign["gained"]),
+            "removed": removed,
+        }
+    )
     outcome = "reaches its destination" if won else f"is lost ({game.reason})"
     say(c, ev, "voyage", f"Voyage {c.voyage} {outcome}: +{renown} Renown, the crew now has {c.scars} scar(s).")
     for e in removed:

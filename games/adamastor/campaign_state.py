@@ -22,8 +22,18 @@ from games.engine import MalformedState
 PHASES = ("prepare", "voyage", "over")
 LOG_LINES = 12
 HISTORY_KEYS = {
-    "voyage", "stage", "card", "result", "reason", "renown", "encounters", "experience", "traumas",
-    "scars", "gained", "removed",
+    "voyage",
+    "stage",
+    "card",
+    "result",
+    "reason",
+    "renown",
+    "encounters",
+    "experience",
+    "traumas",
+    "scars",
+    "gained",
+    "removed",
 }
 
 

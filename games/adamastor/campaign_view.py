@@ -33,17 +33,44 @@ def campaign_prompt(camp: Any, c: CState) -> str:
 
 def _voyages(camp: Any, c: CState) -> list[dict]:
     out = [
-        {"voyage": h["voyage"], "stage": h["stage"], "name": STAGE_NAMES[h["stage"]], "face_up": True,
-         "card": card_json(camp, h["card"]), "result": h["result"], "reason": h["reason"], "renown": h["renown"]}
+        {
+            "voyage": h["voyage"],
+            "stage": h["stage"],
+            "name": STAGE_NAMES[h["stage"]],
+            "face_up": True,
+            "card": card_json(camp, h["card"]),
+            "result": h["result"],
+            "reason": h["reason"],
+            "renown": h["renown"],
+        }
         for h in c.history
     ]
     if c.phase != "over":
-        out.append({"voyage": c.voyage, "stage": c.stage, "name": STAGE_NAMES[c.stage], "face_up": c.chosen is not None,
-                    "card": card_json(camp, c.chosen) if c.chosen else None, "result": None, "reason": "",
-                    "renown": None})
+        out.append(
+            {
+                "voyage": c.voyage,
+                "stage": c.stage,
+                "name": STAGE_NAMES[c.stage],
+                "face_up": c.chosen is not None,
+                "card": card_json(camp, c.chosen) if c.chosen else None,
+                "result": None,
+                "reason": "",
+                "renown": None,
+            }
+        )
         for stage in range(c.stage + 1, LAST_STAGE + 1):  # voyages still ahead: their cards stay hidden
-            out.append({"voyage": None, "stage": stage, "name": STAGE_NAMES[stage], "face_up": False,
-                        "card": None, "result": None, "reason": "", "renown": None})
+            out.append(
+                {
+                    "voyage": None,
+                    "stage": stage,
+                    "name": STAGE_NAMES[stage],
+                    "face_up": False,
+                    "card": None,
+                    "result": None,
+                    "reason": "",
+                    "renown": None,
+                }
+            )
     return out
 
 
@@ -60,8 +87,14 @@ def build_campaign_view(camp: Any, c: CState) -> dict[str, Any]:
         "offered": [card_json(camp, k) for k in c.offered] if c.phase == "prepare" else [],
         "chosen": c.chosen,
         "upgrades": [
-            {"id": uid, "title": up["title"], "cost": up["cost"], "text": up["text"],
-             "owned": uid in c.upgrades, "affordable": uid not in c.upgrades and up["cost"] <= c.purse}
+            {
+                "id": uid,
+                "title": up["title"],
+                "cost": up["cost"],
+                "text": up["text"],
+                "owned": uid in c.upgrades,
+                "affordable": uid not in c.upgrades and up["cost"] <= c.purse,
+            }
             for uid, up in content.upgrades.items()
         ],
         "renown": {"purse": c.purse, "earned": c.renown},

@@ -24,7 +24,7 @@ from games.adamastor.table import (
     skills_of,
     sort_row,
 )
-from games.adamastor.voyage import apply_setup, voyage_map
+from games.adamastor.voyage import apply_setup, take_carried_cards, voyage_map
 from games.adamastor.voyage_rules import mod
 from games.engine import Event, Rng
 
@@ -52,6 +52,7 @@ def new_state(comp: Components, seed: int, maps_n: int, carried: dict | None = N
         map_ids = voyage_map(comp, carried, regular, dest)
         maps_n = len(map_ids) - 1
         encounters = [e for e in encounters if e not in carried["removed"]]
+    ev: list[Event] = []
     s = State(
         maps_n=maps_n,
         rng=0,
@@ -62,11 +63,12 @@ def new_state(comp: Components, seed: int, maps_n: int, carried: dict | None = N
         enc_deck=encounters,
         campaign=None if carried is None else {**deep_copy(carried), "gained": []},
     )
-    s.row, s.deck = deck[:3], deck[3:]
+    if s.campaign is not None:
+        take_carried_cards(comp, s, ev)  # before the deal, so the row and hand cannot hold them
+    s.row, s.deck = s.deck[:3], s.deck[3:]
     sort_row(s)
     s.hand, s.deck = s.deck[:3], s.deck[3:]
     s.rng = rng.state
-    ev: list[Event] = []
     say(
         s,
         ev,

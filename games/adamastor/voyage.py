@@ -99,8 +99,8 @@ def _take_from_deck(s: State, pick: Any) -> int | None:
     return None
 
 
-def apply_setup(comp: Components, s: State, ev: list[Event]) -> None:
-    """The carried modifiers that act at setup, in a fixed order (before the weather is set)."""
+def take_carried_cards(comp: Components, s: State, ev: list[Event]) -> None:
+    """Skills learned and Traumas held at the start, taken from the shuffled deck before the deal."""
     for kind in s.campaign["skills"]:
         card = _take_from_deck(s, lambda c, k=kind: comp.sailing[c].skill == k)
         if card is not None:
@@ -110,7 +110,12 @@ def apply_setup(comp: Components, s: State, ev: list[Event]) -> None:
         card = _take_from_deck(s, lambda c: comp.sailing[c].trauma is not None)
         if card is not None:
             s.traumas.append(card)
-            say(s, ev, "campaign", f"Campaign: the crew starts with {title(comp, card)} as a Trauma.", True, card=card)
+            text = f"Campaign: the crew starts with {title(comp, card)} as a Trauma."
+            say(s, ev, "campaign", text, True, card=card)
+
+
+def apply_setup(comp: Components, s: State, ev: list[Event]) -> None:
+    """The carried modifiers that act after the deal, in a fixed order (before the weather is set)."""
     for _ in range(mod(s, "hand")):
         if s.deck:
             s.hand.append(s.deck.pop(0))
