@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--bot", default="heuristic")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+    sim.add_argument("--campaign", action="store_true", help="play whole campaigns instead of single games")
 
     rep = sub.add_parser("replay", help="verify an exported save file by replaying it")
     rep.add_argument("file", type=Path)
@@ -62,7 +63,7 @@ def _safe_url(settings: Settings) -> str:
 
 def _simulate(args: argparse.Namespace) -> int:
     from games.registry import UnknownGame, get_engine
-    from games.simulate import simulate
+    from games.simulate import simulate, simulate_campaigns
 
     try:
         engine = get_engine(args.game)
@@ -70,15 +71,15 @@ def _simulate(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return 2
     options = dict(opt.split("=", 1) for opt in args.option if "=" in opt)
+    run = simulate_campaigns if args.campaign else simulate
     try:
-        summary = simulate(
-            engine, bot=args.bot, games=args.games, seed=args.seed, options=options, progress=_progress_bar
-        )
+        summary = run(engine, bot=args.bot, games=args.games, seed=args.seed, options=options, progress=_progress_bar)
     except ValueError as exc:
         print(f"\n{exc}", file=sys.stderr)
         return 2
     print(file=sys.stderr)
-    print(f"{engine.spec.title}, bot {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}, options {options}")
+    title = engine.campaign.spec.title if args.campaign else engine.spec.title
+    print(f"{title}, bot {args.bot}, seeds {args.seed}..{args.seed + args.games - 1}, options {options}")
     for line in summary.lines():
         print(line)
     return 0

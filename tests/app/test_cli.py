@@ -51,3 +51,9 @@ def test_replay_verifies_a_campaign_file(client, pebbles, tmp_path, capsys):
     bad.write_text(json.dumps({**save, "steps": []}))
     assert main(["replay", str(bad)]) == 1
     assert "refused" in capsys.readouterr().err
+
+
+def test_simulate_campaigns(capsys):
+    assert main(["simulate", "adamastor", "--campaign", "--games", "3", "--bot", "heuristic", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Adamastor — Campaign" in out and "campaigns:" in out and "win rate:" in out
