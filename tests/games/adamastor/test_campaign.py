@@ -310,3 +310,18 @@ def test_voyage_game_saves_round_trip_and_bad_campaign_parts_are_refused() -> No
     assert ENGINE.load(old) == ENGINE.load(classic), "saves from before Campaign Mode still load"
     with pytest.raises(ValueError):
         ENGINE.new_game(1, {}, {"voyage": 1})
+
+
+def test_the_rules_reference_lists_every_campaign_card_upgrade_and_effect() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[3] / "templates/games/adamastor/rules.html").read_text(encoding="utf-8")
+    section = page[page.index('<section id="campaign">') :]
+    for cid, card in CAMP.content.cards.items():
+        assert card["title"] in section, cid
+        if card["stage"]:
+            assert f"<td>{cid}</td>" in section
+    for uid, up in CAMP.content.upgrades.items():
+        assert f"<td>{uid}</td><td>{up['title']}</td><td>{up['cost']}</td>" in section
+    for eff in CAMP.content.effects.values():
+        assert eff["title"] in section and eff["text"] in section
