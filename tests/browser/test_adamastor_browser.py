@@ -197,7 +197,7 @@ def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, brow
             for action in driver.api()["legal_actions"]:
                 visible = tab.locator(action_selector(action["id"])).filter(visible=True)
                 assert visible.count(), f"{where}: no visible button for {action['id']!r}"
-            driver.play(12)
+            driver.play(8)
     finally:
         context.close()
     page_problems.assert_clean()
