@@ -169,7 +169,7 @@ def _campaign_context(db: Session, cv: CampaignView, notice_kind: str = "", noti
     return {
         "cv": cv,
         "title": _titles().get(cv.game, cv.game),
-        "last_game": _last_game(db, cv) if between or cv.status.over else None,
+        "last_game": _last_game(db, cv) if between else None,
         "last_end": _last_game_end(db, cv) if between else [],
         "full_log": campaigns.campaign_log(db, campaign_id=cv.id),
         "progress_template": templates.env.select_template(
