@@ -91,6 +91,7 @@ def _check_history(content: CampaignContent, comp: Components, history: Any) -> 
     for i, h in enumerate(history):
         _need(isinstance(h, dict) and set(h) == HISTORY_KEYS, "a history entry has the wrong keys")
         _need(h["voyage"] == i + 1 and h["card"] in content.cards, "history: bad voyage or card")
+        _need(h["stage"] == content.cards[h["card"]]["stage"], "history: the card belongs to another voyage")
         _need(h["result"] in ("won", "lost") and isinstance(h["reason"], str), "history: bad result")
         _need(all(_int(h[k]) for k in ("renown", "encounters", "experience", "traumas", "scars")), "history: counts")
         _need(_strs(h["gained"]) and _strs(h["removed"]), "history: bad lists")
@@ -108,6 +109,7 @@ def check_cstate(content: CampaignContent, comp: Components, d: Any) -> None:
     _need(_strs(d["offered"]) and all(o in content.cards for o in d["offered"]), "bad offered cards")
     _need(all(content.cards[o]["stage"] == d["stage"] for o in d["offered"]), "offered cards of another voyage")
     _need(d["chosen"] is None or d["chosen"] in d["offered"], "the chosen card must be one offered")
+    _need(d["phase"] == "over" or len(d["offered"]) >= 1, "a voyage being prepared has cards offered")
     _need(d["phase"] != "voyage" or d["chosen"] is not None, "a voyage sails under a chosen card")
     _need(_strs(d["upgrades"]) and all(u in content.upgrades for u in d["upgrades"]), "unknown upgrade")
     _need(len(set(d["upgrades"])) == len(d["upgrades"]), "an upgrade is owned once")

@@ -27,7 +27,7 @@ def history_entry(voyage: int, result: str = "won") -> dict:
     return {
         "voyage": voyage,
         "stage": min(voyage, 3),
-        "card": "B1",
+        "card": {1: "B1", 2: "D1", 3: "G1"}[min(voyage, 3)],
         "result": result,
         "reason": "",
         "renown": 0,

@@ -276,6 +276,8 @@ def test_campaign_dump_load_round_trip_and_refusals() -> None:
     c, _ = sail_and_finish(prepared("B1"), "won", met=("E41",), gained=("prester_john",))
     data = CAMP.dump(c)
     assert CAMP.load(data) == c
+    for card in ("G1", "H1"):
+        assert CAMP.load(CAMP.dump(prepared(card))) == prepared(card)
     import json
 
     assert CAMP.load(json.loads(json.dumps(data))) == c
@@ -287,6 +289,7 @@ def test_campaign_dump_load_round_trip_and_refusals() -> None:
         {**data, "patience": -1},
         {k: v for k, v in data.items() if k != "rng"},
         {**data, "effects": ["pepper_fortune"]},
+        {**data, "phase": "prepare", "offered": [], "chosen": None},
         {**data, "history": []},
         "nonsense",
     ):
