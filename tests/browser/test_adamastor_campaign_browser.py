@@ -166,6 +166,7 @@ def test_a_campaign_voyage_by_clicking_then_the_next(live_server, page, page_pro
     driver.play(5)
     driver.check_buttons_match_api("after 5 moves of voyage 2")
     assert driver.steps == 5 and driver.page_status() == "in_progress"
+    page.screenshot(path=str(artifacts / "adamastor-campaign-voyage-2.png"), full_page=True)
 
     with explained(page, live_server, "continuing the campaign from the library"):
         page.goto(f"{live_server.base_url}/")
