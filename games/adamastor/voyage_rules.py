@@ -20,7 +20,8 @@ def mod(s: State, key: str) -> int:
 
 def storm_season(s: State) -> int:
     """+1 navigation cost while the voyage's storm season lasts (turns 1..n; setup counts as turn 0)."""
-    return 1 if s.turn <= mod(s, "storm_season") else 0
+    turns = mod(s, "storm_season")
+    return 1 if turns > 0 and s.turn <= turns else 0
 
 
 def goal_progress(comp: Components, s: State) -> int:

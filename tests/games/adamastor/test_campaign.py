@@ -72,6 +72,11 @@ def test_storm_season_adds_one_navigation_cost_for_its_turns_only() -> None:
         assert penalty(COMP, game) == base + extra
 
 
+def test_no_storm_season_means_no_extra_cost_even_at_setup() -> None:
+    for game in (ENGINE.new_game(2, {}), voyage_game(prepared("B1"))):  # Classic, and a voyage without one
+        assert game.turn == 0 and penalty(COMP, game) == COMP.weather[game.weather].nav_penalty
+
+
 def test_an_encounter_goal_keeps_the_landing_closed_until_met() -> None:
     game = ENGINE.apply(voyage_game(prepared("E1")), "start:p0.1")[0]  # one land encounter first
     last = len(game.map_ids) - 1
