@@ -8,9 +8,6 @@ transaction as the game's last move (see `on_game_over`, called from app.play).
 
 from __future__ import annotations
 
-import secrets
-import threading
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -19,21 +16,15 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from app.errors import Illegal, NotFound, Stale
+from app.locks import KeyedLocks
 from app.models import Campaign, CampaignLogEntry, GameSession, utcnow
-from app.store import insert_session, new_id
+from app.store import choose_seed, clean_name, insert_session, new_id
 from games.engine import Action, CampaignEngine, Event, GameEngine, IllegalAction, Status
 from games.registry import UnknownGame, get_engine
 
 LOG_TAIL = 40
-MAX_NAME = 120
 
-_locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
-_locks_guard = threading.Lock()
-
-
-def _lock_for(campaign_id: str) -> threading.Lock:
-    with _locks_guard:
-        return _locks[campaign_id]
+_lock_for = KeyedLocks()
 
 
 def campaign_engine(game: str) -> tuple[GameEngine, CampaignEngine]:
@@ -85,20 +76,14 @@ def create_campaign(
 ) -> Campaign:
     engine, cengine = campaign_engine(game)
     options = cengine.spec.normalize_options(options)
-    if seed is None:
-        seed = secrets.randbelow(2**53)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise ValueError("seed must be a whole number between 0 and 2^63")
+    seed = choose_seed(seed)
     cstate = cengine.new_campaign(seed, options)
     now = utcnow()
-    name = (name or "").strip()
-    if len(name) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters")
     status = cengine.status(cstate)
     campaign = Campaign(
         id=new_id(),
         game=engine.spec.slug,
-        name=name or f"{cengine.spec.title} {now:%Y-%m-%d %H:%M}",
+        name=clean_name(name, f"{cengine.spec.title} {now:%Y-%m-%d %H:%M}"),
         seed=seed,
         options=options,
         rules_version=cengine.spec.rules_version,
@@ -136,10 +121,10 @@ def list_campaigns(db: Session, *, in_progress: bool | None = None, game: str | 
 
 def rename_campaign(db: Session, *, campaign_id: str, name: str) -> Campaign:
     campaign = get_campaign(db, campaign_id=campaign_id)
-    name = (name or "").strip()
-    if not name or len(name) > MAX_NAME:
-        raise ValueError(f"a name has 1 to {MAX_NAME} characters")
-    campaign.name = name
+    cleaned = clean_name(name, "")
+    if not cleaned:
+        raise ValueError("a name cannot be empty")
+    campaign.name = cleaned
     db.commit()
     return campaign
 

@@ -7,8 +7,6 @@ Every applied action is committed before the answer is built.
 
 from __future__ import annotations
 
-import threading
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -19,6 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from app import campaigns
 from app.errors import Illegal, Stale
+from app.locks import KeyedLocks
 from app.models import GameSession, LogEntry, Snapshot, utcnow
 from app.store import get_session
 from games.engine import Action, Event, GameEngine, IllegalAction, Status
@@ -27,13 +26,7 @@ from games.registry import get_engine
 LOG_TAIL = 40
 MAX_ACTION_LENGTH = 200
 
-_locks: defaultdict[str, threading.Lock] = defaultdict(threading.Lock)
-_locks_guard = threading.Lock()
-
-
-def _lock_for(session_id: str) -> threading.Lock:
-    with _locks_guard:
-        return _locks[session_id]
+_lock_for = KeyedLocks()
 
 
 @dataclass

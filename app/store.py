@@ -39,11 +39,21 @@ def _engine(game: str) -> GameEngine:
         raise ValueError(str(exc)) from None
 
 
-def _clean_name(name: str | None, default: str) -> str:
+def clean_name(name: str | None, default: str) -> str:
+    """A trimmed name of at most MAX_NAME characters; `default` when empty."""
     name = (name or "").strip()
     if len(name) > MAX_NAME:
         raise ValueError(f"a name has at most {MAX_NAME} characters")
     return name or default
+
+
+def choose_seed(seed: int | None) -> int:
+    """The given seed checked, or a fresh random one (kept below 2^53 so JavaScript reads it exactly)."""
+    if seed is None:
+        return secrets.randbelow(2**53)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ValueError("seed must be a whole number between 0 and 2^63")
+    return seed
 
 
 def create_session(
@@ -51,10 +61,7 @@ def create_session(
 ) -> GameSession:
     engine = _engine(game)
     options = engine.spec.normalize_options(options)
-    if seed is None:
-        seed = secrets.randbelow(2**53)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise ValueError("seed must be a whole number between 0 and 2^63")
+    seed = choose_seed(seed)
     state = engine.new_game(seed, options)
     record = insert_session(db, engine, seed=seed, options=options, name=name, state=state)
     db.commit()
@@ -80,7 +87,7 @@ def insert_session(
     record = GameSession(
         id=new_id(),
         game=engine.spec.slug,
-        name=_clean_name(name, f"{engine.spec.title} {now:%Y-%m-%d %H:%M}"),
+        name=clean_name(name, f"{engine.spec.title} {now:%Y-%m-%d %H:%M}"),
         seed=seed,
         options=options,
         rules_version=engine.spec.rules_version,
@@ -120,7 +127,7 @@ def list_sessions(db: Session, *, in_progress: bool | None = None, game: str | N
 
 def rename_session(db: Session, *, session_id: str, name: str) -> GameSession:
     record = get_session(db, session_id=session_id)
-    cleaned = _clean_name(name, "")
+    cleaned = clean_name(name, "")
     if not cleaned:
         raise ValueError("a name cannot be empty")
     record.name = cleaned

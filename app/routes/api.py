@@ -140,16 +140,23 @@ def export_session(session_id: str, db: Session = Depends(get_db)) -> JSONRespon
     openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
 )
 async def import_session(request: Request, db: Session = Depends(get_db)) -> Any:
-    limit = request.app.state.settings.max_import_bytes
-    body = await request.body()
-    if len(body) > limit:
-        return _error(413, f"a save file is at most {limit} bytes")
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        return _error(422, "This save cannot be imported: it is not valid JSON")
+    data, refusal = await read_upload(request, "save file")
+    if refusal is not None:
+        return refusal
     try:
         record = await run_in_threadpool(store.import_session, db, data=data)
     except ImportRefused as exc:
         return _error(422, exc.message)
     return play.current_view(db, session_id=record.id).to_json()
+
+
+async def read_upload(request: Request, what: str) -> tuple[Any, JSONResponse | None]:
+    """The body as JSON if it is within the import size limit; else the error answer to send."""
+    limit = request.app.state.settings.max_import_bytes
+    body = await request.body()
+    if len(body) > limit:
+        return None, _error(413, f"a {what} is at most {limit} bytes")
+    try:
+        return json.loads(body), None
+    except (ValueError, UnicodeDecodeError):
+        return None, _error(422, f"This {what} cannot be imported: it is not valid JSON")

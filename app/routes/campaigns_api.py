@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -13,7 +12,7 @@ from sqlalchemy.orm import Session
 from app import campaign_saves, campaigns
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
-from app.routes.api import MOVE_ERRORS, _error
+from app.routes.api import MOVE_ERRORS, _error, read_upload
 from app.schemas import ActionIn, CampaignLogOut, CampaignOut, CampaignSummary, Error, NewSession, RenameIn
 
 router = APIRouter(prefix="/api/campaigns", tags=["campaigns"])
@@ -103,14 +102,9 @@ def export_campaign(campaign_id: str, db: Session = Depends(get_db)) -> JSONResp
     openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
 )
 async def import_campaign(request: Request, db: Session = Depends(get_db)) -> Any:
-    limit = request.app.state.settings.max_import_bytes
-    body = await request.body()
-    if len(body) > limit:
-        return _error(413, f"a campaign file is at most {limit} bytes")
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        return _error(422, "This campaign cannot be imported: it is not valid JSON")
+    data, refusal = await read_upload(request, "campaign file")
+    if refusal is not None:
+        return refusal
     try:
         campaign = await run_in_threadpool(campaign_saves.import_campaign, db, data=data)
     except ImportRefused as exc:
