@@ -178,7 +178,8 @@ def _build_view(db: Session, campaign: Campaign, cengine: CampaignEngine, cstate
         legal_actions=[] if status.over or current else cengine.legal_actions(cstate),
         current_session=current,
         games=[
-            {"id": g.id, "index": g.campaign_index, "name": g.name, "status": g.status, "score": g.score}
+            {"id": g.id, "index": g.campaign_index, "name": g.name, "status": g.status, "score": g.score,
+             "attention": g.attention}
             for g in games
         ],
         log_tail=_log_tail(db, campaign.id),

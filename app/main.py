@@ -11,7 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import migrate
+from app import logs, migrate, rules_versions
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
@@ -31,6 +31,10 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.state.settings = settings
     app.state.db_engine = make_engine(url)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
+    # Saves made under older rules are replayed now (see app/rules_versions.py); idempotent and
+    # compare-and-set, so several workers or replicas starting together cannot clash.
+    rules_versions.upgrade_all(app.state.sessionmaker)
+    logs.install(app)
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.include_router(campaigns_api.router)
     app.include_router(api.router)

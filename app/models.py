@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -31,12 +31,16 @@ class GameSession(Base):
     name: Mapped[str] = mapped_column(String(120))
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    rules_version: Mapped[int] = mapped_column(Integer)
+    rules_version: Mapped[int] = mapped_column(Integer, index=True)
     status: Mapped[str] = mapped_column(String(20), index=True)
     score: Mapped[int | None] = mapped_column(Integer, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    # Set when the save no longer replays under the game's current rules (see app/rules_versions.py):
+    # the message to show, and the rules version that was tried. Moves are refused while it is set.
+    attention: Mapped[str | None] = mapped_column(Text, nullable=True)
+    attention_rules_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # A game of a campaign: which campaign, its place in it, and the setup the campaign handed over.
     campaign_id: Mapped[str | None] = mapped_column(
         ForeignKey("campaigns.id", ondelete="CASCADE"), nullable=True, index=True

@@ -15,12 +15,12 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from app import campaigns
+from app import campaigns, rules_versions
 from app.errors import Illegal, Stale
 from app.locks import KeyedLocks
 from app.models import GameSession, LogEntry, Snapshot, utcnow
 from app.store import get_session
-from games.engine import Action, Event, GameEngine, IllegalAction, Status
+from games.engine import Action, Event, GameEngine, IllegalAction, MalformedState, Status
 from games.registry import get_engine
 
 LOG_TAIL = 40
@@ -44,6 +44,8 @@ class SessionView:
     can_undo: bool
     created_at: datetime
     updated_at: datetime
+    # Why this save needs attention (it no longer replays under the current rules); None when fine.
+    attention: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,13 +61,16 @@ class SessionView:
             "can_undo": self.can_undo,
             "created_at": self.created_at.isoformat(),
             "updated_at": self.updated_at.isoformat(),
+            "attention": self.attention,
         }
 
 
 def current_view(db: Session, *, session_id: str) -> SessionView:
-    record = get_session(db, session_id=session_id)
+    record = rules_versions.ensure_current(db, get_session(db, session_id=session_id))
     engine = get_engine(record.game)
     snapshot = db.get(Snapshot, session_id)
+    if record.attention is not None:
+        return _attention_view(db, record, engine, snapshot)
     return _build_view(db, record, engine, engine.load(snapshot.state), snapshot)
 
 
@@ -84,6 +89,18 @@ def _build_view(db: Session, record: GameSession, engine: GameEngine, state: Any
         created_at=record.created_at,
         updated_at=record.updated_at,
     )
+
+
+def _attention_view(db: Session, record: GameSession, engine: GameEngine, snapshot: Snapshot) -> SessionView:
+    """A save kept as it was: its old snapshot shown (if the new rules can still read it), no moves."""
+    try:
+        state = engine.load(snapshot.state)
+        sv = _build_view(db, record, engine, state, snapshot)
+    except (MalformedState, ValueError, TypeError, KeyError):
+        sv = SessionView(record.id, record.game, record.name, record.version, Status(record.status, record.score),
+                         {}, [], _log_tail(db, record.id), False, record.created_at, record.updated_at)
+    sv.legal_actions, sv.can_undo, sv.attention = [], False, record.attention
+    return sv
 
 
 def _log_tail(db: Session, session_id: str) -> list[dict[str, Any]]:
@@ -139,7 +156,9 @@ def undo(db: Session, *, session_id: str, version: Any) -> SessionView:
 
 
 def _load_checked(db: Session, session_id: str, version: Any) -> tuple[GameSession, GameEngine, Snapshot, Any]:
-    record = get_session(db, session_id=session_id)
+    record = rules_versions.ensure_current(db, get_session(db, session_id=session_id))
+    if record.attention is not None:
+        raise Illegal(record.attention, current_view(db, session_id=session_id))
     engine = get_engine(record.game)
     snapshot = db.get(Snapshot, session_id)
     state = engine.load(snapshot.state)

@@ -86,6 +86,7 @@ class SessionOut(BaseModel):
     can_undo: bool
     created_at: str
     updated_at: str
+    attention: str | None = Field(default=None, description="why this save needs attention; no moves while set")
 
 
 class SessionSummary(BaseModel):
@@ -96,6 +97,7 @@ class SessionSummary(BaseModel):
     score: int | None
     version: int
     updated_at: str
+    attention: str | None = None
 
 
 class LogEventOut(BaseModel):
@@ -120,6 +122,7 @@ class CampaignGameOut(BaseModel):
     name: str
     status: str
     score: int | None
+    attention: str | None = None
 
 
 class CampaignOut(BaseModel):

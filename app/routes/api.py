@@ -69,6 +69,7 @@ def list_sessions(in_progress: bool | None = None, game: str | None = None, db: 
             "score": r.score,
             "version": r.version,
             "updated_at": r.updated_at.isoformat(),
+            "attention": r.attention,
         }
         for r in store.list_sessions(db, in_progress=in_progress, game=game)
     ]
