@@ -1,4 +1,4 @@
-"""Command line: `python -m app serve | simulate | replay`."""
+"""Command line: `python -m app serve | simulate | replay | bench`."""
 
 from __future__ import annotations
 
@@ -31,8 +31,23 @@ def main(argv: list[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="verify an exported save file by replaying it")
     rep.add_argument("file", type=Path)
 
+    bench = sub.add_parser("bench", help="measure speed on a fresh database with simulated players")
+    _add_bench_arguments(bench)
+
     args = parser.parse_args(argv)
-    return {"serve": _serve, "simulate": _simulate, "replay": _replay}[args.command](args)
+    return {"serve": _serve, "simulate": _simulate, "replay": _replay, "bench": _bench}[args.command](args)
+
+
+def _add_bench_arguments(parser: argparse.ArgumentParser) -> None:
+    from app.bench import add_arguments
+
+    add_arguments(parser)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from app.bench import run
+
+    return run(args)
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
@@ -41,6 +43,11 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.include_router(pages.router)
     app.include_router(campaign_pages.router)
     _install_error_handlers(app)
+    app.add_middleware(GZipMiddleware, minimum_size=500)
+    if os.environ.get("SOLO_SHELF_BENCH_PROBE") == "1":  # only in a server started by `python -m app bench`
+        from app.bench import probe_route
+
+        probe_route.install(app)
 
     @app.get("/healthz", tags=["ops"])
     def healthz() -> dict[str, str]:

@@ -1,0 +1,105 @@
+"""`python -m app bench`: the real server on a fresh database, driven by concurrent simulated players.
+
+It prints each engine's speed alone, this stack's bare-write limit, per game and overall moves/s,
+latency percentiles of moves and page loads, errors by status, compressed bytes per move answer and
+per first page load, the cost of resuming a short and a long game, and each target with PASS/FAIL.
+Exit status: 0 when every target passes, 1 when one fails, 2 when the bench could not run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from app.bench import engines, probe, resume, server
+from app.bench.players import PlayerPlan, run_player
+from app.bench.report import BenchResult
+from app.bench.stats import Samples
+from games.registry import all_engines, slugs
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=16, help="concurrent simulated players (default 16)")
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds the players play (default 30)")
+    parser.add_argument("--database-url", default="",
+                        help="an EMPTY database to use (default: a new SQLite file in a temporary folder)")
+    parser.add_argument("--workers", type=int, default=1, help="server worker processes (default 1)")
+    parser.add_argument("--html-share", type=float, default=0.25, help="share of players using the HTML pages")
+    parser.add_argument("--campaign-share", type=float, default=0.125, help="share of players playing campaigns")
+    parser.add_argument("--probe-seconds", type=float, default=5.0, help="how long to measure the bare-write limit")
+    parser.add_argument("--resume-actions", type=int, default=2000,
+                        help="log length of the long session in the resume test (0 skips it)")
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def plans(args: argparse.Namespace, base_url: str, start_at: float) -> list[PlayerPlan]:
+    """One plan per player: the HTML share first, then the campaign share, the rest on the JSON API."""
+    n = args.players
+    html = _share(n, args.html_share)
+    campaign = min(_share(n, args.campaign_share), max(n - html - 1, 0))
+    modes = ["html"] * html + ["campaign"] * campaign + ["json"] * (n - html - campaign)
+    stop_at = start_at + args.duration
+    return [PlayerPlan(base_url, mode, tuple(slugs()), args.seed + 100_000 * i, start_at, stop_at)
+            for i, mode in enumerate(modes)]
+
+
+def _share(players: int, share: float) -> int:
+    return 0 if share <= 0 else min(players, max(1, round(players * share)))
+
+
+def play(args: argparse.Namespace, base_url: str) -> tuple[Samples, float]:
+    start_at = time.time() + 1.0  # every player process is up before the clock starts
+    samples = Samples()
+    with ProcessPoolExecutor(max_workers=args.players) as pool:
+        for one in pool.map(run_player, plans(args, base_url, start_at)):
+            samples.merge(one)
+    return samples, args.duration
+
+
+def bench(args: argparse.Namespace) -> BenchResult:
+    speeds = engines.engine_speeds(seed=args.seed)
+    url, scratch = server.fresh_database(args.database_url or None)
+    srv = server.start(url, scratch, workers=args.workers)
+    try:
+        first = all_engines()[0].spec.slug
+        limit = probe.measure(srv.url, clients=args.players, seconds=args.probe_seconds, slug=first)
+        samples, seconds = play(args, srv.url)
+        resumed = (resume.measure(srv.url, slug=first, long=args.resume_actions)
+                   if args.resume_actions > 10 else None)
+    finally:
+        srv.stop()
+        if not args.database_url:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return BenchResult(_setup(args, url), speeds, limit, samples, seconds, resumed)
+
+
+def _setup(args: argparse.Namespace, url: str) -> dict[str, str]:
+    from sqlalchemy.engine import make_url
+
+    modes = [p.mode for p in plans(args, "", 0.0)]
+    return {
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+        "database": make_url(url).render_as_string(hide_password=True),
+        "workers": str(args.workers),
+        "players": f"{args.players} ({', '.join(f'{modes.count(m)} {m}' for m in ('json', 'html', 'campaign'))})",
+        "duration": f"{args.duration:g} s",
+        "games": ", ".join(slugs()),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.players < 1 or args.duration <= 0 or args.workers < 1:
+        print("players and workers must be at least 1 and duration above 0", file=sys.stderr)
+        return 2
+    try:
+        result = bench(args)
+    except RuntimeError as exc:
+        print(f"bench failed: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(result.lines()), flush=True)
+    return 0 if result.passed() else 1

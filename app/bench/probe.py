@@ -1,0 +1,64 @@
+"""Drive the bare-write route with as many concurrent clients as there are players, for a few seconds."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import httpx
+
+from app.bench.stats import Series
+
+
+@dataclass(frozen=True)
+class ProbePlan:
+    base_url: str
+    session_id: str
+    start_at: float
+    stop_at: float
+
+
+@dataclass
+class ProbeResult:
+    writes: Series
+    errors: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.writes.count / self.seconds if self.seconds > 0 else 0.0
+
+
+def _writer(plan: ProbePlan) -> tuple[Series, int]:
+    series, errors = Series(), 0
+    wait = plan.start_at - time.time()
+    if wait > 0:
+        time.sleep(wait)
+    with httpx.Client(base_url=plan.base_url, timeout=60) as client:
+        while time.time() < plan.stop_at:
+            start = time.perf_counter()
+            resp = client.post(f"/_bench/write/{plan.session_id}")
+            if resp.status_code == 200:
+                series.add(time.perf_counter() - start, resp.num_bytes_downloaded)
+            else:
+                errors += 1
+    return series, errors
+
+
+def measure(base_url: str, *, clients: int, seconds: float, slug: str) -> ProbeResult:
+    """Writes per second of `clients` concurrent writers, each on its own probe session."""
+    with httpx.Client(base_url=base_url, timeout=60) as client:
+        ids = []
+        for i in range(clients):
+            resp = client.post("/api/sessions", json={"game": slug, "seed": i, "name": f"bench probe {i}"})
+            resp.raise_for_status()
+            ids.append(resp.json()["id"])
+    start_at = time.time() + 0.5
+    plans = [ProbePlan(base_url, sid, start_at, start_at + seconds) for sid in ids]
+    total, errors = Series(), 0
+    with ProcessPoolExecutor(max_workers=clients) as pool:
+        for series, errs in pool.map(_writer, plans):
+            total.merge(series)
+            errors += errs
+    return ProbeResult(total, errors, seconds)

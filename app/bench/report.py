@@ -1,0 +1,105 @@
+"""The bench's printed report: engines alone, the bare-write limit, the players' figures, resume cost, targets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.bench.engines import EngineSpeed
+from app.bench.probe import ProbeResult
+from app.bench.resume import ResumeResult
+from app.bench.stats import GameSamples, Samples
+
+P99_MOVE_MS = 50.0
+SHARE_OF_LIMIT = 0.5
+MOVE_KB = 10.0
+FIRST_LOAD_KB = 150.0
+SECTIONS = ("Setup", "Engines alone", "Bare-write limit", "Per game", "Overall", "Resume cost", "Targets")
+
+
+@dataclass
+class BenchResult:
+    setup: dict[str, str]
+    engines: list[EngineSpeed]
+    probe: ProbeResult
+    samples: Samples
+    seconds: float  # how long the players played
+    resume: ResumeResult | None
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.samples.overall().moves.count / self.seconds if self.seconds else 0.0
+
+    @property
+    def share_of_limit(self) -> float:
+        return self.moves_per_second / self.probe.per_second if self.probe.per_second else 0.0
+
+    def server_errors(self) -> int:
+        total = self.samples.overall()
+        return sum(n for status, n in total.errors.items() if status >= 500) + self.probe.errors
+
+    def targets(self) -> list[tuple[str, bool]]:
+        total = self.samples.overall()
+        p99 = total.moves.ms(99)
+        checks = [
+            (f"p99 move latency {p99:.1f} ms <= {P99_MOVE_MS:.0f} ms", 0 < p99 <= P99_MOVE_MS),
+            (f"throughput {self.share_of_limit:.0%} of the bare-write limit >= {SHARE_OF_LIMIT:.0%}",
+             self.share_of_limit >= SHARE_OF_LIMIT),
+            (f"5xx answers: {self.server_errors()}", self.server_errors() == 0),
+            (f"largest move answer {total.moves.max_size / 1000:.1f} KB <= {MOVE_KB:.0f} KB",
+             0 < total.moves.max_size <= MOVE_KB * 1000),
+        ]
+        if total.first_loads:
+            biggest = max(total.first_loads) / 1000
+            checks.append((f"largest first page load {biggest:.1f} KB <= {FIRST_LOAD_KB:.0f} KB",
+                           biggest <= FIRST_LOAD_KB))
+        if self.resume is not None:
+            r = self.resume
+            checks.append((f"resume after {r.long_actions} actions costs the same as after {r.short_actions}",
+                           r.same))
+        return checks
+
+    def passed(self) -> bool:
+        return all(ok for _, ok in self.targets())
+
+    def lines(self) -> list[str]:
+        out = ["== Setup"] + [f"{key + ':':14}{value}" for key, value in self.setup.items()]
+        out += ["", "== Engines alone (random bot, no server)"]
+        out += [f"{e.slug:18}{e.actions_per_second:>10,.0f} actions/s {e.games_per_second:>9,.1f} games/s"
+                for e in self.engines]
+        p = self.probe
+        out += ["", "== Bare-write limit (one durable write of a session-sized row per request)",
+                f"{p.per_second:,.0f} writes/s, p50 {p.writes.ms(50):.1f} ms, p99 {p.writes.ms(99):.1f} ms, "
+                f"{p.errors} errors, over {p.seconds:.1f} s"]
+        out += ["", "== Per game", _header()]
+        out += [_row(key, s, self.seconds) for key, s in sorted(self.samples.games.items())]
+        out += ["", "== Overall", _header(), _row("all", self.samples.overall(), self.seconds),
+                f"moves/s = {self.share_of_limit:.0%} of the bare-write limit "
+                f"({self.moves_per_second:,.0f} / {p.per_second:,.0f})"]
+        out += ["", "== Resume cost (median of repeated loads)"] + _resume_lines(self.resume)
+        out += ["", "== Targets"] + [f"{'PASS' if ok else 'FAIL'}  {text}" for text, ok in self.targets()]
+        return out
+
+
+def _header() -> str:
+    return (f"{'':18}{'moves':>7}{'moves/s':>9}{'p50':>7}{'p95':>7}{'p99':>7}{'B/move':>8}"
+            f"{'pages':>7}{'p50':>7}{'p95':>7}{'p99':>7}{'1st load':>10}{'games':>7}  errors")
+
+
+def _row(key: str, s: GameSamples, seconds: float) -> str:
+    errors = ", ".join(f"{status}: {n}" for status, n in sorted(s.errors.items())) or "none"
+    first = f"{max(s.first_loads) / 1000:.1f} KB" if s.first_loads else "-"
+    return (f"{key:18}{s.moves.count:>7}{s.moves.count / seconds if seconds else 0:>9.1f}"
+            f"{s.moves.ms(50):>7.1f}{s.moves.ms(95):>7.1f}{s.moves.ms(99):>7.1f}{s.moves.mean_size:>8.0f}"
+            f"{s.pages.count:>7}{s.pages.ms(50):>7.1f}{s.pages.ms(95):>7.1f}{s.pages.ms(99):>7.1f}"
+            f"{first:>10}{s.games_finished:>7}  {errors}")
+
+
+def _resume_lines(r: ResumeResult | None) -> list[str]:
+    if r is None:
+        return ["skipped (--resume-actions 0)"]
+    return [
+        f"GET /api/sessions/{{id}}: {r.api_ms[0]:.1f} ms after {r.short_actions} actions, "
+        f"{r.api_ms[1]:.1f} ms after {r.long_actions}",
+        f"GET /play/{{id}}:         {r.page_ms[0]:.1f} ms after {r.short_actions} actions, "
+        f"{r.page_ms[1]:.1f} ms after {r.long_actions}",
+    ]
