@@ -1,4 +1,9 @@
-"""Shared fixtures: an app on a fresh SQLite file, a test client, and the test-only Pebbles game."""
+"""Shared fixtures: a fresh database per test, an app on it, a test client, and the test-only Pebbles game.
+
+Every test that asks for `db_url` (directly, or through `app`/`client`) runs on a fresh SQLite file, and
+also on a fresh PostgreSQL database of its own when TEST_DATABASE_URL names a PostgreSQL server
+(e.g. `postgresql+psycopg://postgres@127.0.0.1:5432/test`): the test ids end in `[sqlite]` / `[postgresql]`.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,9 @@ from fastapi.testclient import TestClient
 from app.config import Settings
 from app.main import create_app
 from games import registry
+from tests.pgtools import fresh_database, server_url
+
+BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
 
 
 @pytest.fixture
@@ -21,14 +29,25 @@ def pebbles() -> Iterator[str]:
     registry.unregister("pebbles")
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    return request.param
+
+
 @pytest.fixture
-def db_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'test.db'}"
+def db_url(backend, tmp_path) -> Iterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+        return
+    with fresh_database() as url:
+        yield url
 
 
 @pytest.fixture
 def app(db_url):
-    return create_app(Settings(database_url=db_url))
+    app = create_app(Settings(database_url=db_url))
+    yield app
+    app.state.db_engine.dispose()
 
 
 @pytest.fixture

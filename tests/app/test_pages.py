@@ -20,8 +20,8 @@ HX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def web(tmp_path, monkeypatch):
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 't.db'}")
+def web(db_url, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", db_url)
     with TestClient(create_app()) as c:
         yield c
 
