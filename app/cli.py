@@ -1,4 +1,4 @@
-"""Command line: `python -m app serve | simulate | replay | bench`."""
+"""Command line: `python -m app serve | simulate | replay | bench | backup`."""
 
 from __future__ import annotations
 
@@ -34,8 +34,13 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="measure speed on a fresh database with simulated players")
     _add_bench_arguments(bench)
 
+    back = sub.add_parser("backup", help="copy the database (DATABASE_URL) to FILE while the server runs")
+    back.add_argument("file", type=Path)
+    back.add_argument("--check", action="store_true", help="then replay every saved game in the copy (SQLite)")
+
     args = parser.parse_args(argv)
-    return {"serve": _serve, "simulate": _simulate, "replay": _replay, "bench": _bench}[args.command](args)
+    commands = {"serve": _serve, "simulate": _simulate, "replay": _replay, "bench": _bench, "backup": _backup}
+    return commands[args.command](args)
 
 
 def _add_bench_arguments(parser: argparse.ArgumentParser) -> None:
@@ -131,4 +136,25 @@ def _replay(args: argparse.Namespace) -> int:
         return 1
     score = f", score {status.score}" if status.score is not None else ""
     print(f"{args.file}: OK — {summary}{score}")
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    """A consistent copy of the live database (see app/backup.py and docs/OPERATIONS.md)."""
+    from app.backup import BackupError, backup, check_database
+
+    url = Settings().resolved_database_url()
+    try:
+        print(backup(url, args.file))
+    except BackupError as exc:
+        print(f"backup failed: {exc}", file=sys.stderr)
+        return 1
+    if args.check and url.startswith("sqlite"):
+        report = check_database(f"sqlite:///{args.file.resolve()}")
+        print(f"check: {report.sessions} saved game(s), {report.actions} log entries replayed")
+        for line in report.skipped:
+            print(f"  not replayed: {line}")
+        for line in report.problems:
+            print(f"  PROBLEM: {line}", file=sys.stderr)
+        return 0 if report.ok else 1
     return 0
