@@ -42,9 +42,15 @@ class Rebuilt:
 
 
 def needs_upgrade(record: GameSession, engine: GameEngine) -> bool:
-    """True when the save is not on the engine's rules version and that version was not tried yet."""
+    """True when the save is off the engine's rules version, or was marked under another engine version.
+
+    A mark made under version N is final for version N only: a server on any other version (a fixed
+    rule, or the newer replica of a rolling deploy meeting a mark left by an older one) looks again.
+    """
     current = engine.spec.rules_version
-    return record.rules_version != current and record.attention_rules_version != current
+    if record.attention_rules_version is not None:
+        return record.attention_rules_version != current
+    return record.rules_version != current
 
 
 def rebuild(engine: GameEngine, record: GameSession, actions: list[str]) -> Rebuilt:
@@ -76,8 +82,10 @@ def attention_message(engine: GameEngine, old: int, reason: str) -> str:
     )
 
 
-def _try_rebuild(db: Session, record: GameSession, engine: GameEngine) -> Rebuilt | str:
-    """The rebuilt save, or the reason it cannot be rebuilt."""
+def _try_rebuild(db: Session, record: GameSession, engine: GameEngine) -> Rebuilt | str | None:
+    """The rebuilt save, the reason it cannot be rebuilt, or None when it is on these rules already."""
+    if record.rules_version == engine.spec.rules_version:
+        return None
     if record.rules_version > engine.spec.rules_version:
         return f"it was saved by a newer version of the rules than this server plays ({engine.spec.rules_version})"
     log = db.execute(
@@ -105,6 +113,8 @@ def upgrade_session(db: Session, record: GameSession, engine: GameEngine) -> boo
             "attention": attention_message(engine, old_rules, outcome),
             "attention_rules_version": engine.spec.rules_version,
         }
+    elif outcome is None:  # a mark left by a server on other rules; these rules read the save as it is
+        values = {"attention": None, "attention_rules_version": None}
     else:
         status = engine.status(outcome.state)
         values = {"rules_version": engine.spec.rules_version, "status": status.state, "score": status.score,
@@ -115,7 +125,7 @@ def upgrade_session(db: Session, record: GameSession, engine: GameEngine) -> boo
         db.rollback()  # someone else moved or upgraded it first; their result stands
         db.refresh(record)
         return False
-    if not isinstance(outcome, str):
+    if isinstance(outcome, Rebuilt):
         snapshot = db.get(Snapshot, record.id)
         snapshot.state = engine.dump(outcome.state)
         snapshot.checkpoint = outcome.checkpoint
@@ -123,7 +133,7 @@ def upgrade_session(db: Session, record: GameSession, engine: GameEngine) -> boo
     for key, value in values.items():
         set_committed_value(record, key, value)
     db.commit()
-    return not isinstance(outcome, str)
+    return isinstance(outcome, Rebuilt)
 
 
 def ensure_current(db: Session, record: GameSession) -> GameSession:
@@ -150,10 +160,11 @@ def upgrade_all(make_session: sessionmaker[Session]) -> PassSummary:
         engine = get_engine(slug)
         current = engine.spec.rules_version
         with make_session() as db:
+            marked = GameSession.attention_rules_version.is_not(None)
             ids = list(db.scalars(select(GameSession.id).where(
                 GameSession.game == slug,
-                GameSession.rules_version != current,
-                (GameSession.attention_rules_version.is_(None)) | (GameSession.attention_rules_version != current),
+                (marked & (GameSession.attention_rules_version != current))
+                | (~marked & (GameSession.rules_version != current)),
             )))
         for session_id in ids:
             with make_session() as db:

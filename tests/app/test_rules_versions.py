@@ -188,6 +188,14 @@ def test_a_save_from_newer_rules_is_marked_not_downgraded(sessions):
     row, snap, log = saved(sessions, sid)
     assert row["rules_version"] == 2 and (snap, log) == (snap_before, log_before)
 
+    use_rules(PebblesV2)  # the newer server again (a rolling deploy): the mark is lifted, nothing replayed
+    assert rules_versions.upgrade_all(sessions).upgraded == 0
+    row, snap, log = saved(sessions, sid)
+    assert (row["rules_version"], row["attention"], row["attention_rules_version"]) == (2, None, None)
+    assert (snap, log) == (snap_before, log_before)
+    with sessions() as db:
+        assert play.play(db, session_id=sid, action="stop", version=1).status.state == "lost"
+
 
 class PebblesHarder(PebblesV2):
     """Version 2 where stopping wins only at 100 or more: every game won under version 1 is lost."""
