@@ -19,7 +19,7 @@ from app import campaigns, rules_versions
 from app.errors import Illegal, Stale
 from app.locks import KeyedLocks
 from app.models import GameSession, LogEntry, Snapshot, utcnow
-from app.store import get_session
+from app.store import load_session
 from games.engine import Action, Event, GameEngine, IllegalAction, MalformedState, Status
 from games.registry import get_engine
 
@@ -66,7 +66,7 @@ class SessionView:
 
 
 def current_view(db: Session, *, session_id: str) -> SessionView:
-    record = rules_versions.ensure_current(db, get_session(db, session_id=session_id))
+    record = rules_versions.ensure_current(db, load_session(db, session_id=session_id)[0])
     engine = get_engine(record.game)
     snapshot = db.get(Snapshot, session_id)
     if record.attention is not None:
@@ -156,7 +156,7 @@ def undo(db: Session, *, session_id: str, version: Any) -> SessionView:
 
 
 def _load_checked(db: Session, session_id: str, version: Any) -> tuple[GameSession, GameEngine, Snapshot, Any]:
-    record = rules_versions.ensure_current(db, get_session(db, session_id=session_id))
+    record = rules_versions.ensure_current(db, load_session(db, session_id=session_id, lock=True)[0])
     if record.attention is not None:
         raise Illegal(record.attention, current_view(db, session_id=session_id))
     engine = get_engine(record.game)

@@ -114,6 +114,28 @@ def get_session(db: Session, *, session_id: str) -> GameSession:
     return record
 
 
+def load_session(db: Session, *, session_id: str, lock: bool = False) -> tuple[GameSession, Snapshot]:
+    """A session and its snapshot, read in one statement so that they agree.
+
+    PostgreSQL (READ COMMITTED) reads each statement at its own moment: read apart, the row could
+    name version N while the snapshot is already N+1's, committed by another worker in between.
+    With `lock`, the session row stays locked until commit (SELECT ... FOR UPDATE; SQLite ignores
+    it and serializes writers itself): a racing move in another process waits, then sees the new version.
+    """
+    query = (
+        select(GameSession, Snapshot)
+        .join(Snapshot, Snapshot.session_id == GameSession.id)
+        .where(GameSession.id == session_id)
+        .execution_options(populate_existing=True)
+    )
+    if lock:
+        query = query.with_for_update(of=GameSession)
+    row = db.execute(query).first() if isinstance(session_id, str) else None
+    if row is None:
+        raise NotFound(f"no saved game with id {session_id!r}")
+    return row[0], row[1]
+
+
 def list_sessions(db: Session, *, in_progress: bool | None = None, game: str | None = None) -> list[GameSession]:
     query = select(GameSession).order_by(GameSession.updated_at.desc())
     if in_progress is True:
