@@ -142,9 +142,8 @@ def check_database(url: str) -> CheckReport:
 
 def _check_session(db: Session, record: GameSession, report: CheckReport) -> None:
     where = f"session {record.id} ({record.game})"
-    log = db.execute(
-        select(LogEntry.seq, LogEntry.kind, LogEntry.action).where(LogEntry.session_id == record.id).order_by(LogEntry.seq)
-    ).all()
+    rows = select(LogEntry.seq, LogEntry.kind, LogEntry.action).where(LogEntry.session_id == record.id)
+    log = db.execute(rows.order_by(LogEntry.seq)).all()
     report.actions += len(log)
     if [seq for seq, _, _ in log] != list(range(1, record.version + 1)):
         report.problems.append(f"{where}: log is not numbered 1..{record.version}")
