@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ ICON_SPRITE = "/static/icons/game-icons.svg"
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
 
 
+@lru_cache(maxsize=1024)  # a board draws the same few icons over a hundred times
 def icon(name: str, label: str = "", cls: str = "") -> Markup:
     """An icon from the sprite; with a label it is announced (role=img), without it is decorative."""
     classes = f"icon {cls}".strip()

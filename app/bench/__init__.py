@@ -34,6 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe-seconds", type=float, default=5.0, help="how long to measure the bare-write limit")
     parser.add_argument("--resume-actions", type=int, default=2000,
                         help="log length of the long session in the resume test (0 skips it)")
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="mean pause of a player after each move, in ms (default 0: flat out)")
     parser.add_argument("--seed", type=int, default=0)
 
 
@@ -44,7 +46,8 @@ def plans(args: argparse.Namespace, base_url: str, start_at: float) -> list[Play
     campaign = min(_share(n, args.campaign_share), max(n - html - 1, 0))
     modes = ["html"] * html + ["campaign"] * campaign + ["json"] * (n - html - campaign)
     stop_at = start_at + args.duration
-    return [PlayerPlan(base_url, mode, tuple(slugs()), args.seed + 100_000 * i, start_at, stop_at)
+    think = args.think_ms / 1000
+    return [PlayerPlan(base_url, mode, tuple(slugs()), args.seed + 100_000 * i, start_at, stop_at, think)
             for i, mode in enumerate(modes)]
 
 
@@ -88,6 +91,7 @@ def _setup(args: argparse.Namespace, url: str) -> dict[str, str]:
         "workers": str(args.workers),
         "players": f"{args.players} ({', '.join(f'{modes.count(m)} {m}' for m in ('json', 'html', 'campaign'))})",
         "duration": f"{args.duration:g} s",
+        "think time": f"{args.think_ms:g} ms mean after each move" if args.think_ms > 0 else "none (flat out)",
         "games": ", ".join(slugs()),
     }
 

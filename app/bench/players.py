@@ -8,6 +8,7 @@ like a browser, or whole campaigns through the campaign API.
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ class PlayerPlan:
     seed: int
     start_at: float  # time.time() when everyone starts
     stop_at: float
+    think: float = 0.0  # mean pause after each move, seconds (0: play flat out)
 
 
 def run_player(plan: PlayerPlan) -> Samples:
@@ -59,9 +61,15 @@ class _Player:
         self.samples = samples
         self.client = httpx.Client(base_url=plan.base_url, headers={"Accept-Encoding": "gzip"}, timeout=60)
         self.asset_sizes: dict[str, int] = {}
+        self.pauses = random.Random(plan.seed)
 
     def live(self) -> bool:
         return time.time() < self.plan.stop_at
+
+    def think(self) -> None:
+        """Pause like a person choosing the next move (exponential, so players do not move in step)."""
+        if self.plan.think > 0:
+            time.sleep(min(self.pauses.expovariate(1 / self.plan.think), max(self.plan.stop_at - time.time(), 0)))
 
     def play(self, slug: str, seed: int) -> None:
         engine = get_engine(slug)
@@ -98,6 +106,7 @@ class _Player:
             out.moves.add(elapsed, resp.num_bytes_downloaded)
             state, _ = engine.apply(state, action)
             version += 1
+            self.think()
         if engine.status(state).over:
             out.games_finished += 1
         return state
@@ -127,6 +136,7 @@ class _Player:
             out.moves.add(elapsed, resp.num_bytes_downloaded)
             state, _ = engine.apply(state, action)
             version += 1
+            self.think()
             if version % RELOAD_EVERY == 0 and not self.load_page(page, out, first=False):
                 return
         if engine.status(state).over:
@@ -179,6 +189,7 @@ class _Player:
                 out.moves.add(time.perf_counter() - start, resp.num_bytes_downloaded)
                 cstate, _ = camp.apply(cstate, choice)
                 cv = resp.json()
+                self.think()
                 continue
             cv = self.client.get(f"/api/campaigns/{cv['id']}").json()
             session = self.client.get(f"/api/sessions/{cv['current_session']}").json()

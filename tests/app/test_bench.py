@@ -1,0 +1,94 @@
+"""`python -m app bench`: a short real run (every report section, real moves, no 5xx) and the probe's absence.
+
+Timing is not tested here: the figures depend on the machine. The run checks that the bench really
+drives a real server (JSON, HTML and campaign players all move) and that its report is complete.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from app import bench
+from app.bench.report import SECTIONS
+from app.bench.stats import Series, percentile
+from app.cli import main
+
+
+def _args(**given) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    bench.add_arguments(parser)
+    args = parser.parse_args([])
+    for key, value in given.items():
+        setattr(args, key, value)
+    return args
+
+
+@pytest.fixture(scope="module")
+def short_run():
+    args = _args(players=3, duration=4.0, probe_seconds=1.0, resume_actions=30,
+                 html_share=0.34, campaign_share=0.34, seed=5)
+    return bench.bench(args)
+
+
+def test_report_has_every_section_and_every_target(short_run):
+    text = "\n".join(short_run.lines())
+    for section in SECTIONS:
+        assert f"== {section}" in text
+    assert "players:      3 (1 json, 1 html, 1 campaign)" in text
+    targets = [line for line in text.splitlines() if line.startswith(("PASS ", "FAIL "))]
+    assert len(targets) == 6  # latency, share of the limit, 5xx, move size, first load, resume
+
+
+def test_players_really_played_through_json_html_and_campaigns(short_run):
+    total = short_run.samples.overall()
+    assert total.moves.count > 20
+    assert short_run.moves_per_second > 0
+    assert short_run.server_errors() == 0
+    assert not [status for status in total.errors if status >= 500]
+    game = short_run.samples.games["adamastor"]
+    assert game.pages.count >= 1 and game.first_loads  # the HTML player loaded its board
+    assert min(game.first_loads) > max(game.pages.sizes)  # the first load counts its assets too
+    assert "campaign:adamastor" in short_run.samples.games  # the campaign player started one
+    assert all(0 < size < 50_000 for size in total.moves.sizes)  # compressed answers, measured on the wire
+
+
+def test_probe_and_engines_and_resume_were_measured(short_run):
+    assert short_run.probe.writes.count > 0 and short_run.probe.errors == 0
+    assert [e.slug for e in short_run.engines] == ["adamastor"]
+    assert short_run.engines[0].actions_per_second > 0 and short_run.engines[0].games > 0
+    assert short_run.resume is not None and short_run.resume.long_actions == 30
+    assert all(ms > 0 for ms in (*short_run.resume.api_ms, *short_run.resume.page_ms))
+
+
+def test_probe_route_is_absent_in_a_normal_app(client):
+    session = client.post("/api/sessions", json={"game": "adamastor", "seed": 1}).json()
+    assert client.post(f"/_bench/write/{session['id']}").status_code == 404
+    assert "/_bench" not in str(client.get("/openapi.json").json()["paths"])
+
+
+def test_answers_are_compressed_when_asked(client):
+    session = client.post("/api/sessions", json={"game": "adamastor", "seed": 1}).json()
+    resp = client.get(f"/api/sessions/{session['id']}", headers={"Accept-Encoding": "gzip"})
+    assert resp.headers.get("content-encoding") == "gzip"
+    assert resp.num_bytes_downloaded < len(resp.content)
+
+
+def test_percentiles_by_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) == 50 and percentile(values, 99) == 99 and percentile(values, 100) == 100
+    assert percentile([], 99) == 0
+    series = Series()
+    series.add(0.004, 900)
+    series.add(0.002, 1100)
+    assert series.ms(50) == pytest.approx(2.0) and series.mean_size == 1000 and series.max_size == 1100
+
+
+def test_bench_is_a_subcommand(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["bench", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--players", "--duration", "--database-url", "--workers", "--html-share", "--seed"):
+        assert option in out
