@@ -25,7 +25,11 @@ browser-deps:
 	  else echo "Chromium missing: install Debian's 'chromium' package (sudo apt-get install chromium)"; exit 1; fi; \
 	fi
 
+# With TEST_DATABASE_URL set to a PostgreSQL server (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test),
+# every database test also runs on a fresh PostgreSQL database of its own; unset, SQLite only. .ci/run sets it.
 test: $(STAMP) browser-deps
+	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "Databases: SQLite and PostgreSQL ($$TEST_DATABASE_URL)"; \
+	else echo "Databases: SQLite only (set TEST_DATABASE_URL to add PostgreSQL)"; fi
 	CHROMIUM=$(CHROMIUM) $(PY) -m pytest -q
 
 test-fast: $(STAMP)
