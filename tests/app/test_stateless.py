@@ -34,7 +34,6 @@ from app.db import make_engine
 from app.main import create_app
 from app.migrate import MIGRATION_LOCK_KEY, upgrade
 
-
 # ---------------------------------------------------------------- real servers on loopback
 
 def free_port() -> int:
