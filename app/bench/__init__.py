@@ -86,7 +86,8 @@ def _setup(args: argparse.Namespace, url: str) -> dict[str, str]:
 
     modes = [p.mode for p in plans(args, "", 0.0)]
     return {
-        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+                   f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine skews every figure)",
         "database": make_url(url).render_as_string(hide_password=True),
         "workers": str(args.workers),
         "players": f"{args.players} ({', '.join(f'{modes.count(m)} {m}' for m in ('json', 'html', 'campaign'))})",
