@@ -25,6 +25,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 access_log = logging.getLogger("solo_shelf.access")
 error_log = logging.getLogger("solo_shelf.errors")
+# Other JSON lines of the app (e.g. the start-up pass over saves made under older rules).
+rules_log = logging.getLogger("solo_shelf.rules")
 
 HEADER = "x-request-id"
 _SANE_ID = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -110,7 +112,7 @@ class _StderrHandler(logging.StreamHandler):
 
 def configure_handlers() -> None:
     """Send both loggers to stderr as JSON lines, once per process (tests read them through caplog)."""
-    for logger in (access_log, error_log):
+    for logger in (access_log, error_log, rules_log):
         if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
             handler = _StderrHandler()
             handler.setFormatter(JsonLineFormatter())

@@ -33,10 +33,10 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.state.settings = settings
     app.state.db_engine = make_engine(url)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
+    logs.install(app)
     # Saves made under older rules are replayed now (see app/rules_versions.py); idempotent and
     # compare-and-set, so several workers or replicas starting together cannot clash.
     rules_versions.upgrade_all(app.state.sessionmaker)
-    logs.install(app)
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.include_router(campaigns_api.router)
     app.include_router(api.router)

@@ -19,6 +19,7 @@ rules_version), so several workers or replicas doing this at once cannot clash.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,8 @@ from app.models import GameSession, LogEntry, Snapshot
 from app.replay import ReplayError, effective_actions
 from games.engine import GameEngine, IllegalAction
 from games.registry import UnknownGame, get_engine, slugs
+
+log = logging.getLogger("solo_shelf.rules")
 
 
 @dataclass
@@ -175,4 +178,7 @@ def upgrade_all(make_session: sessionmaker[Session]) -> PassSummary:
                     summary.upgraded += 1
                 elif record.attention_rules_version == current:
                     summary.marked += 1
+    if summary.upgraded or summary.marked:
+        log.warning("rules versions pass", extra={"fields": {
+            "event": "rules_versions", "upgraded": summary.upgraded, "needs_attention": summary.marked}})
     return summary

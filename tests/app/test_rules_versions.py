@@ -8,6 +8,7 @@ old move is now illegal (`PebblesStrict`: a hand limit of 2, so a third draw in 
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -24,7 +25,7 @@ from app.main import create_app
 from app.migrate import upgrade
 from app.models import GameSession, LogEntry, Snapshot
 from games import registry
-from games.engine import Action, IllegalAction
+from games.engine import Action, IllegalAction, MalformedState
 from tests.app.pebbles import PebblesEngine
 
 
@@ -54,6 +55,15 @@ class PebblesStrict(PebblesV2):
     """Version 2 with a hand limit of 2: an old log with three draws in a row no longer replays."""
 
     HAND_LIMIT = 2
+
+
+class PebblesNewFormat(PebblesStrict):
+    """Strict rules whose saved state has a new shape: an old snapshot cannot even be read."""
+
+    def load(self, data: dict) -> dict:
+        if "limit" not in data:
+            raise MalformedState("a pebbles state from before version 2")
+        return super().load(data)
 
 
 class PebblesV3(PebblesV2):
@@ -107,7 +117,7 @@ def hand_of(sessions, sid: str) -> list[int]:
         return list(play.current_view(db, session_id=sid).view["hand"])
 
 
-def test_old_saves_replay_under_compatible_new_rules_at_start_up(sessions):
+def test_old_saves_replay_under_compatible_new_rules_at_start_up(sessions, caplog):
     sid = new_game(sessions, ["draw", "draw"])
     placed = hand_of(sessions, sid)[0]
     with sessions() as db:
@@ -116,9 +126,12 @@ def test_old_saves_replay_under_compatible_new_rules_at_start_up(sessions):
     assert row_before["rules_version"] == 1 and "limit" not in snap_before["state"]
 
     use_rules(PebblesV2)
+    caplog.set_level(logging.INFO, logger="solo_shelf.rules")
     summary = rules_versions.upgrade_all(sessions)
 
     assert (summary.upgraded, summary.marked) == (1, 0)
+    assert [r.fields for r in caplog.records if r.name == "solo_shelf.rules"] == [
+        {"event": "rules_versions", "upgraded": 1, "needs_attention": 0}]
     row, snap, log = saved(sessions, sid)
     assert row["rules_version"] == 2 and row["attention"] is None
     assert row["version"] == row_before["version"] == 3
@@ -163,6 +176,22 @@ def test_a_save_that_no_longer_replays_is_kept_marked_and_refuses_moves(sessions
     summary = rules_versions.upgrade_all(sessions)
     assert (summary.upgraded, summary.marked) == (1, 0)  # the other save; the marked one is not retried
     assert saved(sessions, fine)[0]["rules_version"] == 2
+
+
+def test_a_marked_save_whose_old_state_cannot_be_read_still_opens(db_url, pebbles):
+    with serving(db_url) as client:
+        sid = client.post("/api/sessions", json={"game": "pebbles", "seed": 4}).json()["id"]
+        for version in range(3):
+            client.post(f"/api/sessions/{sid}/actions", json={"action": "draw", "version": version})
+    use_rules(PebblesNewFormat)
+    with serving(db_url) as client:
+        body = client.get(f"/api/sessions/{sid}").json()
+        assert "no longer allowed" in body["attention"]
+        assert (body["view"], body["legal_actions"], body["status"]["state"], body["version"]) == (
+            {}, [], "in_progress", 3)
+        board = client.get(f"/play/{sid}")
+        assert board.status_code == 200 and 'id="attention"' in board.text
+        assert client.post(f"/api/sessions/{sid}/undo", json={"version": 3}).status_code == 422
 
 
 def test_a_later_rules_version_is_tried_again_and_clears_the_mark(sessions):
