@@ -13,7 +13,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from app import write_gate
+from app import checkpointer, write_gate
 
 
 def make_engine(url: str) -> Engine:
@@ -25,6 +25,8 @@ def make_engine(url: str) -> Engine:
                                                   "factory": write_gate.connection_class()})
         event.listen(engine, "connect", _sqlite_pragmas)
         write_gate.install(engine)
+        if parsed.database and parsed.database != ":memory:":
+            checkpointer.install(engine, Path(parsed.database).resolve())
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
