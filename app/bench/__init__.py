@@ -71,14 +71,16 @@ def bench(args: argparse.Namespace) -> BenchResult:
     try:
         first = all_engines()[0].spec.slug
         limit = probe.measure(srv.url, clients=args.players, seconds=args.probe_seconds, slug=first)
+        cpu_before = srv.cpu_seconds()
         samples, seconds = play(args, srv.url)
+        server_cpu = srv.cpu_seconds() - cpu_before
         resumed = (resume.measure(srv.url, slug=first, long=args.resume_actions)
                    if args.resume_actions > 10 else None)
     finally:
         srv.stop()
         if not args.database_url:
             shutil.rmtree(scratch, ignore_errors=True)
-    return BenchResult(_setup(args, url), speeds, limit, samples, seconds, resumed)
+    return BenchResult(_setup(args, url), speeds, limit, samples, seconds, resumed, server_cpu)
 
 
 def _setup(args: argparse.Namespace, url: str) -> dict[str, str]:

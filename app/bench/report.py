@@ -24,6 +24,7 @@ class BenchResult:
     samples: Samples
     seconds: float  # how long the players played
     resume: ResumeResult | None
+    server_cpu: float = 0.0  # CPU seconds the server used while the players played
 
     @property
     def moves_per_second(self) -> float:
@@ -32,6 +33,11 @@ class BenchResult:
     @property
     def share_of_limit(self) -> float:
         return self.moves_per_second / self.probe.per_second if self.probe.per_second else 0.0
+
+    def cpu_ms_per_request(self) -> float:
+        total = self.samples.overall()
+        requests = total.moves.count + total.pages.count
+        return self.server_cpu * 1000 / requests if requests else 0.0
 
     def server_errors(self) -> int:
         total = self.samples.overall()
@@ -74,7 +80,10 @@ class BenchResult:
         out += [_row(key, s, self.seconds) for key, s in sorted(self.samples.games.items())]
         out += ["", "== Overall", _header(), _row("all", self.samples.overall(), self.seconds),
                 f"moves/s = {self.share_of_limit:.0%} of the bare-write limit "
-                f"({self.moves_per_second:,.0f} / {p.per_second:,.0f})"]
+                f"({self.moves_per_second:,.0f} / {p.per_second:,.0f})",
+                f"server CPU: {self.server_cpu:.1f} s over {self.seconds:g} s "
+                f"({self.server_cpu / self.seconds if self.seconds else 0:.0%} of one core), "
+                f"{self.cpu_ms_per_request():.1f} ms per move or page load"]
         out += ["", "== Resume cost (median of repeated loads)"] + _resume_lines(self.resume)
         out += ["", "== Targets"] + [f"{'PASS' if ok else 'FAIL'}  {text}" for text, ok in self.targets()]
         return out

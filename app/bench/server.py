@@ -47,6 +47,19 @@ class BenchServer:
                 self.process.kill()
                 self.process.wait()
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) used so far by the server and its worker processes (Linux /proc)."""
+        total = 0.0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            pid, ppid = int(stat.parent.name), int(fields[1])
+            if self.process.pid in (pid, ppid):
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
     def log_tail(self, lines: int = 20) -> str:
         try:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])

@@ -45,6 +45,7 @@ def test_players_really_played_through_json_html_and_campaigns(short_run):
     total = short_run.samples.overall()
     assert total.moves.count > 20
     assert short_run.moves_per_second > 0
+    assert short_run.server_cpu > 0 and short_run.cpu_ms_per_request() > 0
     assert short_run.server_errors() == 0
     assert not [status for status in total.errors if status >= 500]
     game = short_run.samples.games["adamastor"]
