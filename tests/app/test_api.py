@@ -190,3 +190,12 @@ def test_adamastor_round_trip_through_the_api(client):
     assert imported["view"] == before["view"] and imported["legal_actions"] == before["legal_actions"]
     tampered = {**save, "actions": save["actions"][:-1]}
     assert client.post("/api/sessions/import", json=tampered).status_code == 422
+
+
+def test_times_read_back_are_utc_like_the_move_answer(client, pebbles):
+    s = new(client)
+    moved = act(client, s, "draw").json()
+    again = client.get(f"/api/sessions/{s['id']}").json()
+    listed = next(x for x in client.get("/api/sessions").json() if x["id"] == s["id"])
+    assert moved["updated_at"] == again["updated_at"] == listed["updated_at"]
+    assert again["updated_at"].endswith("+00:00")
