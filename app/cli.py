@@ -71,6 +71,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port,
         workers=args.workers,
         log_level="warning",
+        access_log=False,  # app/logs.py writes one structured line per request instead
     )
     return 0
 
