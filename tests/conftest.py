@@ -1,7 +1,7 @@
 """Shared fixtures: a fresh database per test, an app on it, a test client, and the test-only Pebbles game.
 
 Every test that asks for `db_url` (directly, or through `app`/`client`) runs on a fresh SQLite file, and
-also on a fresh PostgreSQL database of its own when TEST_DATABASE_URL names a PostgreSQL server
+also on a fresh PostgreSQL schema of its own when TEST_DATABASE_URL names a PostgreSQL server
 (e.g. `postgresql+psycopg://postgres@127.0.0.1:5432/test`): the test ids end in `[sqlite]` / `[postgresql]`.
 """
 
@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from app.config import Settings
 from app.main import create_app
 from games import registry
-from tests.pgtools import fresh_database, server_url
+from tests.pgtools import fresh_schema, server_url
 
 BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
 
@@ -39,7 +39,7 @@ def db_url(backend, tmp_path) -> Iterator[str]:
     if backend == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.db'}"
         return
-    with fresh_database() as url:
+    with fresh_schema() as url:
         yield url
 
 

@@ -1,8 +1,11 @@
-"""PostgreSQL for tests: the server named by TEST_DATABASE_URL, and a fresh database per test on it.
+"""PostgreSQL for tests: the server named by TEST_DATABASE_URL, and a fresh place per test on it.
 
-A database per test (CREATE DATABASE from template0, DROP ... WITH (FORCE) after) costs ~30 ms
-here plus the migrations, which tests run anyway; it isolates tests completely, connections and
-all, which a schema per test would not (search_path tricks leak into Alembic's version table).
+Each test gets a schema of its own in the server's database: the URL sets `search_path` to it (so
+the app's tables and Alembic's version table land there) and `application_name` to its name (so
+any connection a test leaves open can be found and ended before the schema is dropped). Measured
+here, create + migrate + drop: ~0.44 s a test with a schema, ~0.9 s with a database (CREATE
+DATABASE forces a checkpoint; 0.15-0.65 s under load). `fresh_database` remains for what needs a
+whole database (pg_dump / pg_restore).
 """
 
 from __future__ import annotations
@@ -51,6 +54,25 @@ def drop_database(name: str) -> None:
 
 def unique_name(prefix: str = "shelf_t") -> str:
     return f"{prefix}_{os.getpid()}_{next(_counter)}_{secrets.token_hex(3)}"
+
+
+def schema_url(name: str) -> str:
+    url = make_url(server_url()).update_query_dict({"options": f"-csearch_path={name}", "application_name": name})
+    return url.render_as_string(hide_password=False)
+
+
+@contextmanager
+def fresh_schema(prefix: str = "shelf_t") -> Iterator[str]:
+    """A new, empty schema for one test (its URL puts it first on the search path), dropped afterwards."""
+    name = unique_name(prefix)
+    with admin_connection() as conn:
+        conn.execute(f'CREATE SCHEMA "{name}"')
+    try:
+        yield schema_url(name)
+    finally:
+        with admin_connection() as conn:
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s", [name])
+            conn.execute(f'DROP SCHEMA "{name}" CASCADE')
 
 
 @contextmanager
