@@ -70,7 +70,9 @@ def bench(args: argparse.Namespace) -> BenchResult:
     srv = server.start(url, scratch, workers=args.workers)
     try:
         first = all_engines()[0].spec.slug
+        cpu_before = srv.cpu_seconds()
         limit = probe.measure(srv.url, clients=args.players, seconds=args.probe_seconds, slug=first)
+        limit.server_cpu = srv.cpu_seconds() - cpu_before
         cpu_before = srv.cpu_seconds()
         samples, seconds = play(args, srv.url)
         server_cpu = srv.cpu_seconds() - cpu_before

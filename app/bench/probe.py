@@ -24,6 +24,11 @@ class ProbeResult:
     writes: Series
     errors: int
     seconds: float
+    server_cpu: float = 0.0  # CPU seconds the server used meanwhile (set by the caller)
+
+    @property
+    def cpu_ms_per_write(self) -> float:
+        return self.server_cpu * 1000 / self.writes.count if self.writes.count else 0.0
 
     @property
     def per_second(self) -> float:

@@ -75,7 +75,7 @@ class BenchResult:
         p = self.probe
         out += ["", "== Bare-write limit (one durable write of a session-sized row per request)",
                 f"{p.per_second:,.0f} writes/s, p50 {p.writes.ms(50):.1f} ms, p99 {p.writes.ms(99):.1f} ms, "
-                f"{p.errors} errors, over {p.seconds:.1f} s"]
+                f"{p.errors} errors, over {p.seconds:.1f} s; server CPU {p.cpu_ms_per_write:.1f} ms per write"]
         out += ["", "== Per game", _header()]
         out += [_row(key, s, self.seconds) for key, s in sorted(self.samples.games.items())]
         out += ["", "== Overall", _header(), _row("all", self.samples.overall(), self.seconds),
