@@ -44,6 +44,7 @@ def run_player(plan: PlayerPlan) -> Samples:
     if wait > 0:
         time.sleep(wait)
     player = _Player(plan, samples)
+    player.think()  # paced players arrive at their own moments, not all in the same millisecond
     with player.client:
         seed = plan.seed
         while time.time() < plan.stop_at:
