@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import logs, migrate, rules_versions
+from app import logs, migrate, rules_versions, web
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     _install_error_handlers(app)
     # Level 6 compresses a board within a few per cent of level 9 for about two thirds of the time.
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
+    web.compile_all()
     if os.environ.get("SOLO_SHELF_BENCH_PROBE") == "1":  # only in a server started by `python -m app bench`
         from app.bench import probe_route
 

@@ -67,6 +67,13 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
 
 
+def compile_all() -> None:
+    """Compile every template now (once per process), so the first visitor after a restart does not
+    wait for it: compiling them all on first use takes a few hundred milliseconds."""
+    for name in templates.env.list_templates(extensions=["html"]):
+        templates.env.get_template(name)
+
+
 templates.env.globals["icon"] = icon
 templates.env.globals["app_name"] = "Solo Shelf"
 templates.env.globals["game_image"] = game_image
