@@ -121,6 +121,8 @@ class Snapshot(Base):
     __tablename__ = "snapshots"
 
     session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+    # Always equal to the session's version once committed; a move that reads them unequal saw a torn read.
+    version: Mapped[int] = mapped_column(Integer, server_default="0")
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     checkpoint: Mapped[dict[str, Any]] = mapped_column(JSON)
     pending: Mapped[list[str]] = mapped_column(JSON)

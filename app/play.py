@@ -66,9 +66,9 @@ class SessionView:
 
 
 def current_view(db: Session, *, session_id: str) -> SessionView:
-    record = rules_versions.ensure_current(db, load_session(db, session_id=session_id)[0])
+    record, snapshot = load_session(db, session_id=session_id)
+    record = rules_versions.ensure_current(db, record)
     engine = get_engine(record.game)
-    snapshot = db.get(Snapshot, session_id)
     if record.attention is not None:
         return _attention_view(db, record, engine, snapshot)
     return _build_view(db, record, engine, engine.load(snapshot.state), snapshot)
@@ -156,11 +156,15 @@ def undo(db: Session, *, session_id: str, version: Any) -> SessionView:
 
 
 def _load_checked(db: Session, session_id: str, version: Any) -> tuple[GameSession, GameEngine, Snapshot, Any]:
-    record = rules_versions.ensure_current(db, load_session(db, session_id=session_id, lock=True)[0])
+    # Keep the snapshot read with the row: the session holds objects weakly, and a second read of
+    # the snapshot could see another process's newer move beside this older row.
+    record, snapshot = load_session(db, session_id=session_id, lock=True)
+    record = rules_versions.ensure_current(db, record)
     if record.attention is not None:
         raise Illegal(record.attention, current_view(db, session_id=session_id))
     engine = get_engine(record.game)
-    snapshot = db.get(Snapshot, session_id)
+    if snapshot.version != record.version:
+        raise Stale(current_view(db, session_id=session_id))
     state = engine.load(snapshot.state)
     if isinstance(version, bool) or not isinstance(version, int):
         raise Illegal("version must be a whole number", _build_view(db, record, engine, state, snapshot))
@@ -202,6 +206,7 @@ def _commit(
             created_at=now,
         )
     )
+    snapshot.version = old_version + 1
     snapshot.state = engine.dump(new_state)
     snapshot.checkpoint = checkpoint
     snapshot.pending = pending

@@ -103,7 +103,7 @@ def insert_session(
     dumped = engine.dump(state)
     db.add(record)
     db.flush()
-    db.add(Snapshot(session_id=record.id, state=dumped, checkpoint=dumped, pending=[]))
+    db.add(Snapshot(session_id=record.id, version=version, state=dumped, checkpoint=dumped, pending=[]))
     return record
 
 

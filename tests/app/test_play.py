@@ -102,3 +102,20 @@ def test_snapshot_equals_replay_of_log_pebbles(sessions, pebbles):
 def test_snapshot_equals_replay_of_log_adamastor(sessions):
     for sid in play_random_games(sessions, "adamastor", count=25, max_moves=150, undo_every=5):
         assert_snapshot_is_replay(sessions, sid)
+
+
+def test_a_snapshot_out_of_step_with_its_row_is_stale_never_applied(sessions, pebbles):
+    from sqlalchemy import update as sql_update
+
+    with sessions() as db:
+        sid = store.create_session(db, game=pebbles, seed=3).id
+        view = play.play(db, session_id=sid, action="draw", version=0)
+        assert db.get(Snapshot, sid).version == view.version == 1
+    with sessions() as db:
+        # What a torn read looks like: the row says 1, the snapshot was written at 2.
+        db.execute(sql_update(Snapshot).where(Snapshot.session_id == sid).values(version=2))
+        db.commit()
+    with sessions() as db:
+        with pytest.raises(Stale):
+            play.play(db, session_id=sid, action="draw", version=1)
+        assert store.get_session(db, session_id=sid).version == 1
