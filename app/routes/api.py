@@ -44,6 +44,12 @@ def _stale(exc: Stale) -> JSONResponse:
     return _error(409, str(exc), current=exc.view.to_json())
 
 
+def _session_answer(sv: play.SessionView) -> JSONResponse:
+    """A session as JSON, sent as it is: `to_json` already has SessionOut's exact shape (the tests
+    check it), so FastAPI's second pass over it (validation in another thread hop) is skipped."""
+    return JSONResponse(sv.to_json())
+
+
 @router.get("/games", response_model=list[GameOut])
 def list_games() -> list[dict[str, Any]]:
     return [e.spec.to_json() for e in all_engines()]
@@ -77,7 +83,7 @@ def list_sessions(in_progress: bool | None = None, game: str | None = None, db: 
 
 @router.get("/sessions/{session_id}", response_model=SessionOut, responses={404: {"model": Error}})
 def get_session(session_id: str, db: Session = Depends(get_db)) -> Any:
-    return play.current_view(db, session_id=session_id).to_json()
+    return _session_answer(play.current_view(db, session_id=session_id))
 
 
 @router.patch("/sessions/{session_id}", response_model=SessionOut, responses={404: {"model": Error}})
@@ -101,7 +107,7 @@ def delete_session(session_id: str, db: Session = Depends(get_db)) -> Response:
 @router.post("/sessions/{session_id}/actions", response_model=SessionOut, responses=MOVE_ERRORS)
 def apply_action(session_id: str, body: ActionIn, db: Session = Depends(get_db)) -> Any:
     try:
-        return play.play(db, session_id=session_id, action=body.action, version=body.version).to_json()
+        return _session_answer(play.play(db, session_id=session_id, action=body.action, version=body.version))
     except Stale as exc:
         return _stale(exc)
     except Illegal as exc:
@@ -111,7 +117,7 @@ def apply_action(session_id: str, body: ActionIn, db: Session = Depends(get_db))
 @router.post("/sessions/{session_id}/undo", response_model=SessionOut, responses=MOVE_ERRORS)
 def undo(session_id: str, body: UndoIn, db: Session = Depends(get_db)) -> Any:
     try:
-        return play.undo(db, session_id=session_id, version=body.version).to_json()
+        return _session_answer(play.undo(db, session_id=session_id, version=body.version))
     except Stale as exc:
         return _stale(exc)
     except Illegal as exc:

@@ -93,3 +93,28 @@ def test_bench_is_a_subcommand(capsys):
     out = capsys.readouterr().out
     for option in ("--players", "--duration", "--database-url", "--workers", "--html-share", "--seed"):
         assert option in out
+
+
+def test_session_answers_sent_without_the_model_pass_have_its_exact_shape(client):
+    """The move, undo and session routes skip FastAPI's response-model pass for speed: what they
+    send must be exactly what that pass would have produced."""
+    from app.schemas import SessionOut
+
+    def same_as_model(answer: dict) -> None:
+        assert SessionOut.model_validate(answer).model_dump(mode="json") == answer
+
+    current = client.post("/api/sessions", json={"game": "adamastor", "seed": 3}).json()
+    for _ in range(12):
+        action = current["legal_actions"][0]["id"]
+        resp = client.post(f"/api/sessions/{current['id']}/actions",
+                           json={"action": action, "version": current["version"]})
+        assert resp.status_code == 200
+        current = resp.json()
+        same_as_model(current)
+        if current["can_undo"]:
+            undone = client.post(f"/api/sessions/{current['id']}/undo", json={"version": current["version"]})
+            same_as_model(undone.json())
+            break
+    else:
+        pytest.fail("no move that could be taken back in 12 moves")
+    same_as_model(client.get(f"/api/sessions/{current['id']}").json())
