@@ -75,22 +75,23 @@ def play(args: argparse.Namespace, base_url: str) -> tuple[Samples, float]:
 def bench(args: argparse.Namespace) -> BenchResult:
     speeds = engines.engine_speeds(seed=args.seed)
     url, scratch = server.fresh_database(args.database_url or None)
-    srv = server.start(url, scratch, workers=args.workers)
     try:
-        first = all_engines()[0].spec.slug
-        cpu_before = srv.cpu_seconds()
-        limit = probe.measure(srv.url, clients=args.players, seconds=args.probe_seconds, slug=first)
-        limit.server_cpu = srv.cpu_seconds() - cpu_before
-        warm_up(srv.url)
-        cpu_before = srv.cpu_seconds()
-        samples, seconds = play(args, srv.url)
-        server_cpu = srv.cpu_seconds() - cpu_before
-        resumed = (resume.measure(srv.url, slug=first, long=args.resume_actions)
-                   if args.resume_actions > 10 else None)
+        srv = server.start(url, scratch, workers=args.workers)
+        try:
+            first = all_engines()[0].spec.slug
+            cpu_before = srv.cpu_seconds()
+            limit = probe.measure(srv.url, clients=args.players, seconds=args.probe_seconds, slug=first)
+            limit.server_cpu = srv.cpu_seconds() - cpu_before
+            warm_up(srv.url)
+            cpu_before = srv.cpu_seconds()
+            samples, seconds = play(args, srv.url)
+            server_cpu = srv.cpu_seconds() - cpu_before
+            resumed = (resume.measure(srv.url, slug=first, long=args.resume_actions)
+                       if args.resume_actions > 10 else None)
+        finally:
+            srv.stop()
     finally:
-        srv.stop()
-        if not args.database_url:
-            shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)  # the SQLite file if it made one, and the server's log
     return BenchResult(_setup(args, url), speeds, limit, samples, seconds, resumed, server_cpu)
 
 

@@ -24,6 +24,7 @@ BOT = "heuristic"
 RELOAD_EVERY = 25  # an HTML player reloads its board this often, as someone coming back to a game would
 ASSET = re.compile(r"""(?:href|src)="(/static/[^"#?]+)""")
 HTMX = {"HX-Request": "true"}
+NO_ANSWER = 0  # the "status" counted when a request got no HTTP answer
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,10 @@ def run_player(plan: PlayerPlan) -> Samples:
             for slug in plan.slugs:
                 if time.time() >= plan.stop_at:
                     break
-                player.play(slug, seed)
+                try:
+                    player.play(slug, seed)
+                except httpx.HTTPError:  # no answer at all (refused, reset, timed out): status 0
+                    samples.of(slug).errors[NO_ANSWER] += 1
                 seed += 1
     return samples
 

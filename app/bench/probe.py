@@ -43,7 +43,12 @@ def _writer(plan: ProbePlan) -> tuple[Series, int]:
     with httpx.Client(base_url=plan.base_url, timeout=60) as client:
         while time.time() < plan.stop_at:
             start = time.perf_counter()
-            resp = client.post(f"/_bench/write/{plan.session_id}")
+            try:
+                resp = client.post(f"/_bench/write/{plan.session_id}")
+            except httpx.HTTPError:  # no answer at all
+                errors += 1
+                time.sleep(0.05)
+                continue
             if resp.status_code == 200:
                 series.add(time.perf_counter() - start, resp.num_bytes_downloaded)
             else:
