@@ -50,7 +50,8 @@ def _nav_actions(comp: Components, s: State) -> list[Action]:
     ]
     for space, cost in nav.move_costs(comp, s, penalty(comp, s)).items():
         if cost <= points:
-            out.append(Action(f"nav:move:{space}", f"Sail to {space} ({cost} point(s))", "map"))
+            label = f"Sail to {nav.place_name(comp, s, space)} ({cost} point(s))"
+            out.append(Action(f"nav:move:{space}", label, "map"))
     out.append(Action("nav:stop", f"Stop here ({points} point(s) left are lost)", "panel"))
     return out
 
@@ -118,7 +119,7 @@ def _move(comp: Components, s: State, ev: list[Event], space: str) -> None:
     direction = dict(nav.neighbours(s.ship, len(s.map_ids)))[space]
     s.ship = space
     _nav_points(s, -cost, path=[*s.nav["path"], space], can_add=False)
-    say(s, ev, "move", f"The ship sails to {space} for {cost} point(s).", space=space)
+    say(s, ev, "move", f"The ship sails to {nav.place_name(comp, s, space)} for {cost} point(s).", space=space)
     cell = nav.cell_at(comp, s, space)
     if cell is not None and cell.kind == "land":
         finish(s, ev, "won", "the ship reached its destination")

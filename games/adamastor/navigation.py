@@ -74,6 +74,21 @@ def cell_at(comp: Components, s: State, space: str) -> Cell | None:
     return comp.maps[s.map_ids[i]].cells[r][c]
 
 
+_KIND_WORDS = {"sea": "open sea", "fog": "a fog bank", "island": "an island", "current": "a current",
+               "land": "the destination's shore"}
+
+
+def place_name(comp: Components, s: State, space: str) -> str:
+    """A space in words for the log and the buttons: 'a fog bank on Cape Bojador (row 2, column 3)'."""
+    kind, i, r, c = parse(space)
+    if kind == "p":
+        if i == 0:
+            return f"the start of the voyage (row {r + 1})"
+        return f"the crossing between map cards {i} and {i + 1} (row {r + 1})"
+    cell = comp.maps[s.map_ids[i]].cells[r][c]
+    return f"{_KIND_WORDS[cell.kind]} on {comp.maps[s.map_ids[i]].name} (row {r + 1}, column {c + 1})"
+
+
 def cell_cost(cell: Cell | None, direction: str) -> int | None:
     """Navigation cost of entering a space (None: it cannot be entered)."""
     if cell is None:

@@ -158,3 +158,19 @@ def test_changing_a_view_cannot_change_the_game():
     view["weather_table"][0]["icons"].append("storm")
     assert eng.view(s)["row"][0]["threats"]["unrest"] == 0
     assert len(eng.view(s)["weather_table"][0]["icons"]) == 3
+
+
+def test_moves_are_named_in_words_not_space_ids():
+    eng = get_engine("adamastor")
+    s = eng.new_game(3, {"maps": "3"})
+    s, _ = eng.apply(s, "start:p0.1")
+    s, _ = eng.apply(s, "navigate")
+    adds = [a.id for a in eng.legal_actions(s) if a.id.startswith("nav:add:")]
+    for add in adds:
+        s, _ = eng.apply(s, add)
+    move = next(a for a in eng.legal_actions(s) if a.id.startswith("nav:move:"))
+    first_map = eng.view(s)["map"]["slots"][0]["name"]
+    assert first_map in move.label and "s0." not in move.label, move.label
+    s, events = eng.apply(s, move.id)
+    text = " ".join(e.text for e in events)
+    assert f"on {first_map} (row " in text and "s0." not in text
