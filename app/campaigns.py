@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from app.errors import Illegal, NotFound, Stale
 from app.locks import KeyedLocks
 from app.models import Campaign, CampaignLogEntry, GameSession, utcnow
-from app.store import choose_seed, clean_name, insert_session, new_id
+from app.store import choose_seed, clean_name, insert_session, new_id, newest_first
 from games.engine import Action, CampaignEngine, Event, GameEngine, IllegalAction, Status
 from games.registry import UnknownGame, get_engine
 
@@ -109,14 +109,7 @@ def get_campaign(db: Session, *, campaign_id: str) -> Campaign:
 
 
 def list_campaigns(db: Session, *, in_progress: bool | None = None, game: str | None = None) -> list[Campaign]:
-    query = select(Campaign).order_by(Campaign.updated_at.desc())
-    if in_progress is True:
-        query = query.where(Campaign.status == "in_progress")
-    elif in_progress is False:
-        query = query.where(Campaign.status != "in_progress")
-    if game is not None:
-        query = query.where(Campaign.game == game)
-    return list(db.scalars(query))
+    return list(db.scalars(newest_first(Campaign, in_progress=in_progress, game=game)))
 
 
 def rename_campaign(db: Session, *, campaign_id: str, name: str) -> Campaign:

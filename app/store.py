@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, select
 from sqlalchemy.orm import Session
 
 from app.errors import ImportRefused, NotFound
@@ -136,15 +136,20 @@ def load_session(db: Session, *, session_id: str, lock: bool = False) -> tuple[G
     return row[0], row[1]
 
 
-def list_sessions(db: Session, *, in_progress: bool | None = None, game: str | None = None) -> list[GameSession]:
-    query = select(GameSession).order_by(GameSession.updated_at.desc())
+def newest_first(model: Any, *, in_progress: bool | None, game: str | None) -> Select:
+    """Rows of `model` (sessions or campaigns), most recently played first, optionally filtered."""
+    query = select(model).order_by(model.updated_at.desc())
     if in_progress is True:
-        query = query.where(GameSession.status == "in_progress")
+        query = query.where(model.status == "in_progress")
     elif in_progress is False:
-        query = query.where(GameSession.status != "in_progress")
+        query = query.where(model.status != "in_progress")
     if game is not None:
-        query = query.where(GameSession.game == game)
-    return list(db.scalars(query))
+        query = query.where(model.game == game)
+    return query
+
+
+def list_sessions(db: Session, *, in_progress: bool | None = None, game: str | None = None) -> list[GameSession]:
+    return list(db.scalars(newest_first(GameSession, in_progress=in_progress, game=game)))
 
 
 def rename_session(db: Session, *, session_id: str, name: str) -> GameSession:
