@@ -20,6 +20,7 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from app.boards.nemos_war import nemos_war_home
 from games.engine import Action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,7 +159,10 @@ def _adamastor_home(view: dict[str, Any], action_id: str) -> tuple[str, str] | N
     return None  # task:*, learn:skip, ignore:* ... are decisions: the panel shows them
 
 
-_PLACERS = {"adamastor": _adamastor_home}
+_PLACERS = {
+    "adamastor": _adamastor_home,
+    "nemos_war": nemos_war_home,
+}
 
 
 def place_actions(game: str, view: dict[str, Any], actions: Iterable[Action]) -> Placement:
