@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
 from app.boards.nemos_war import nemos_war_home
+from app.boards.platformer import platformer_home
 from games.engine import Action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,6 +163,7 @@ def _adamastor_home(view: dict[str, Any], action_id: str) -> tuple[str, str] | N
 _PLACERS = {
     "adamastor": _adamastor_home,
     "nemos_war": nemos_war_home,
+    "platformer": platformer_home,
 }
 
 
