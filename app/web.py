@@ -20,6 +20,7 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from app.boards.call_to_adventure import call_to_adventure_home
 from app.boards.nemos_war import nemos_war_home
 from app.boards.platformer import platformer_home
 from games.engine import Action
@@ -164,6 +165,7 @@ _PLACERS = {
     "adamastor": _adamastor_home,
     "nemos_war": nemos_war_home,
     "platformer": platformer_home,
+    "call_to_adventure": call_to_adventure_home,
 }
 
 
