@@ -19,8 +19,15 @@ def _adamastor() -> GameEngine:
     return AdamastorEngine()
 
 
+def _call_to_adventure() -> GameEngine:
+    from games.call_to_adventure.engine import CallToAdventureEngine
+
+    return CallToAdventureEngine()
+
+
 _FACTORIES: dict[str, Callable[[], GameEngine]] = {
     "adamastor": _adamastor,
+    "call_to_adventure": _call_to_adventure,
 }
 
 
