@@ -25,8 +25,15 @@ def _call_to_adventure() -> GameEngine:
     return CallToAdventureEngine()
 
 
+def _nemos_war() -> GameEngine:
+    from games.nemos_war.engine import NemosWarEngine
+
+    return NemosWarEngine()
+
+
 _FACTORIES: dict[str, Callable[[], GameEngine]] = {
     "adamastor": _adamastor,
+    "nemos_war": _nemos_war,
     "call_to_adventure": _call_to_adventure,
 }
 

@@ -177,7 +177,8 @@ def _ships(data: dict) -> tuple[dict[str, Ship], tuple[str, ...], tuple[str, ...
     _need(len(base) == 60, "ships.json", f"exactly 60 ship counters, found {len(base)}")
     exp = tuple(d["id"] for d in data["expansion"])
     kinds = sorted(ships[i].cls for i in exp)
-    _need(kinds == ["armoured_frigate"] * 3 + ["ironclad"] * 3, "ships.json", "expansion: 3 armoured frigates, 3 ironclads")
+    want = ["armoured_frigate"] * 3 + ["ironclad"] * 3
+    _need(kinds == want, "ships.json", "expansion: 3 armoured frigates, 3 ironclads")
     for g in ("dark_grey", "red"):
         _need(sum(1 for i in base if ships[i].group == g) == 1, "ships.json", f"one {g} event ship")
     return ships, base, exp

@@ -22,6 +22,10 @@ SPEC = GameSpec(
     title="Nemo's War",
     rules_version=1,
     options=(
+        OptionSpec("commitment", "Nemo's commitment",
+                   (("choose", "Choose it when the game starts"), ("roll", "Roll for it (1d6)"), ("science", "Science"),
+                    ("explore", "Explore"), ("anti", "Anti-imperialism"), ("war", "War!")), "choose",
+                   "[3.0] step 4: chosen by you or rolled; it can change once, at the Final Commitment."),
         OptionSpec("deadly_frigates", "Deadly Seas: armoured frigates added", COUNT, "0",
                    "[13.1] +3 VP each at the end."),
         OptionSpec("deadly_ironclads", "Deadly Seas: ironclads added", COUNT, "0", "[13.1] +7 VP each at the end."),

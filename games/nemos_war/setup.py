@@ -19,9 +19,23 @@ def new_state(c: Components, seed: int, options: dict) -> tuple[State, list[Even
     _ships(c, s)
     _deck(c, s)
     _treasures(c, s)
+    _commitment(c, s, ev)
     mode = "Historical game" if s.historical else "Standard game"
     r.say(s, ev, f"{mode} set up: {len(s.deck)} adventure cards in the draw pile; 9 hidden ships at sea.")
     return s, ev
+
+
+def _commitment(c: Components, s: State, ev: list[Event]) -> None:
+    """[3.0] step 4 when the options fix it: a commitment, or the 1d6 roll; "choose" asks the player."""
+    opt = s.options.get("commitment", "choose")
+    if opt == "choose":
+        return
+    if opt == "roll":
+        face = r.die(s)
+        opt = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
+        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True)
+    s.commitment = opt
+    r.say(s, ev, f"Nemo is committed to {c.tables['commitments'][opt]['name']}.")
 
 
 def _ships(c: Components, s: State) -> None:
