@@ -41,8 +41,9 @@ def take(s: State, card: str) -> None:
 
 
 def start(origin: str = "Hunter", motivation: str = "Bound by Honor", destiny: str = "One with Nature",
-          seed: int = 1, **options: str) -> State:
-    """A game past setup with these three character cards kept (others removed)."""
+          seed: int = 1, boss: str = "The Demon", **options: str) -> State:
+    """A game past setup with these three character cards kept (others removed) and this Adversary
+    (The Demon's power, no Hero cards, leaves costs and difficulties alone)."""
     s = ENGINE.new_game(seed, {"deal": "first", **options})
     for slot, name in (("origin", origin), ("motivation", motivation), ("destiny", destiny)):
         cid = by_name(name)
@@ -52,6 +53,7 @@ def start(origin: str = "Hunter", motivation: str = "Bound by Honor", destiny: s
         if old and old != cid:
             s.removed.append(old)
     s.place_queue = []
+    set_boss(s, boss)
     return s
 
 
@@ -103,3 +105,15 @@ def do(s: State, *actions: str) -> tuple[State, list]:
 
 def ids(s: State) -> list[str]:
     return [a.id for a in ENGINE.legal_actions(s)]
+
+
+def set_boss(s: State, name: str) -> None:
+    """Make the solo Adversary the adversary card of this name (the old one goes back to its deck)."""
+    cid = by_name(name)
+    old = s.boss
+    if old == cid:
+        return
+    take(s, cid)
+    s.decks[str(COMP.story[old].act)].insert(0, old)
+    s.boss = cid
+    s.quest = COMP.quest_for(cid)["id"]
