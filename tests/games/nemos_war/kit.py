@@ -51,7 +51,7 @@ def take(s: State, sid: str) -> None:
 
 
 def clear_map(s: State) -> None:
-    for ocean, slots in s.boxes.items():
+    for slots in s.boxes.values():
         for i, sid in enumerate(slots):
             if sid is not None:
                 s.pool.append(sid)
