@@ -31,8 +31,15 @@ def _nemos_war() -> GameEngine:
     return NemosWarEngine()
 
 
+def _platformer() -> GameEngine:
+    from games.platformer.engine import PlatformerEngine
+
+    return PlatformerEngine()
+
+
 _FACTORIES: dict[str, Callable[[], GameEngine]] = {
     "adamastor": _adamastor,
+    "platformer": _platformer,
     "nemos_war": _nemos_war,
     "call_to_adventure": _call_to_adventure,
 }

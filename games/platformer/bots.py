@@ -20,4 +20,10 @@ class RandomBot:
         return rng.choice(ids)
 
 
-BOTS: dict[str, Any] = {"random": RandomBot()}
+def _bots() -> dict[str, Any]:
+    from games.platformer.hbot import HeuristicBot
+
+    return {"random": RandomBot(), "heuristic": HeuristicBot()}
+
+
+BOTS: dict[str, Any] = _bots()
