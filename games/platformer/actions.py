@@ -77,21 +77,28 @@ def _use_actions(comp: Components, s: State, p: dict) -> list[Action]:
     return out
 
 
-def _symbol_useful(comp: Components, s: State, face: str) -> bool:
-    sym = sy.resolve_star(comp, face, s["opts"]["hero"])[0]
-    if sym == "sword":
-        return any(can_reach(s, f) for f in adjacent_enemies(comp, s, s["hero_cell"]))
-    if sym == "hand":
-        return bool(sy.grab_targets(comp, s))
-    return True
+def _useful_symbols(comp: Components, s: State, faces: set[str]) -> set[str]:
+    """The faces worth starting to use: a sword needs an enemy next to the hero, a hand an enemy that can move."""
+    out = set()
+    for face in faces:
+        sym = sy.resolve_star(comp, face, s["opts"]["hero"])[0]
+        if sym == "sword":
+            ok = any(can_reach(s, f) for f in adjacent_enemies(comp, s, s["hero_cell"]))
+        elif sym == "hand":
+            ok = sy.can_grab(comp, s)
+        else:
+            ok = True
+        if ok:
+            out.add(face)
+    return out
 
 
 def _main_actions(comp: Components, s: State) -> list[Action]:
     src = sy.sources(s)
     if s["hero_cell"] is None:
         return [Action(f"use:{k}", f"Respawn using {k} ({f})", "dice") for k, f in src.items()]
-    out = [Action(f"use:{k}", f"Use {k}: {SYMBOL_WORD[f]}", "dice") for k, f in src.items()
-           if _symbol_useful(comp, s, f)]
+    useful = _useful_symbols(comp, s, set(src.values()))
+    out = [Action(f"use:{k}", f"Use {k}: {SYMBOL_WORD[f]}", "dice") for k, f in src.items() if f in useful]
     if not has_token(s, "jam"):
         out += [Action(f"forge:{a}:{b}", f"Forge {a}+{b} ({src[a]}) into any symbol", "dice")
                 for a, b in sy.equal_pairs(src)]

@@ -251,7 +251,7 @@ def build_components(data: dict[str, Any]) -> Components:
         _need(t.id not in tiles, "tiles.json", f"duplicate {t.id}")
         tiles[t.id] = t
     dice = data["dice"]
-    _need(len(dice["action"]) == 6 and set(dice["action"]) == set(SYMBOLS), "dice.json", "action die: 6 faces, all 5 symbols")
+    _need(len(dice["action"]) == 6 and set(dice["action"]) == set(SYMBOLS), "dice.json", "action die: 6 faces")
     _need(len(dice["enemy"]) == 6 and set(dice["enemy"]) == set(ENEMY_FACES), "dice.json", "enemy die")
     _need(dice["special"] == [None, *SYMBOLS], "dice.json", "special die: blank + the 5 symbols")
     bosses = _cards("bosses.json", data["bosses"], _boss)

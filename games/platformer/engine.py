@@ -9,7 +9,7 @@ from games.platformer.actions import legal, perform
 from games.platformer.bots import BOTS
 from games.platformer.components import Components, load_components
 from games.platformer.effects import check_artifacts
-from games.platformer.persist import copy, dump, load_state
+from games.platformer.persist import clone, dump, load_state
 from games.platformer.table import Over, say
 from games.platformer.turn import new_state
 from games.platformer.view import build_view, prompt, score_lines
@@ -65,7 +65,7 @@ class PlatformerEngine:
             raise IllegalAction("the game is over: no more actions")
         if action_id not in {a.id for a in legal(comp, state)}:
             raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
-        s = copy(state)
+        s = clone(state)
         ev: list[Event] = []
         try:
             perform(comp, s, ev, action_id)

@@ -50,8 +50,10 @@ class Layout:
         return (level - 1) * TILE, level * TILE - 1
 
     def level_cells(self, level: int) -> list[str]:
-        lo, hi = self.level_rows(level)
-        return [cid(r, c) for r in range(lo, hi + 1) for c in range(COLS)]
+        return _LEVEL_CELLS[level]
+
+
+_LEVEL_CELLS = {lv: [cid(r, c) for r in range((lv - 1) * TILE, lv * TILE) for c in range(COLS)] for lv in range(1, 7)}
 
 
 def _vertical(upper: TileCell) -> str | None:

@@ -119,7 +119,7 @@ def _alloc(parts: list[int], gems: int, s: State) -> int:
             break
         gems -= cost
         mults[i] += 1
-    return sum(b * m for b, m in zip(parts, mults))
+    return sum(b * m for b, m in zip(parts, mults, strict=False))
 
 
 def _kill_boss_wounds(comp, s: State, extra_sword: int = 0) -> int:
@@ -326,7 +326,7 @@ def _hand(comp, s: State, p: dict, ids: list[str]) -> str:
 def _budget(comp, s: State) -> int:
     """Steps still available from unused move symbols (not counting a symbol being used)."""
     total = 0
-    for k, f in sy.sources(s).items():
+    for _k, f in sy.sources(s).items():
         sym, base = sy.resolve_star(comp, f, s["opts"]["hero"])
         if sym == "move":
             total += base

@@ -36,8 +36,31 @@ def copy(x: Any) -> Any:
     return x
 
 
+FLAT_LISTS = ("lstate", "enemy_cards", "gold_cells", "gem_cells", "htokens", "items", "exhausted", "potions",
+              "artifacts", "art_table", "shop_items", "item_deck", "shop_potions", "potion_deck", "boss_deck",
+              "boss_discard", "event_deck", "events_played", "kill_tiers", "log", "end_effects")
+
+
+def clone(s: dict) -> dict:
+    """A copy of a state that shares nothing mutable with it (a fast, shape-aware deep copy)."""
+    c = dict(s)
+    for k in FLAT_LISTS:
+        c[k] = s[k][:]  # strings and ints (end_effects: card dicts, never mutated)
+    c["levels"] = [p[:] for p in s["levels"]]
+    c["figs"] = {k: dict(v) for k, v in s["figs"].items()}
+    c["tokens"] = dict(s["tokens"])
+    c["opts"] = dict(s["opts"])
+    c["mods"] = dict(s["mods"])
+    c["dice"] = [dict(d) for d in s["dice"]]
+    c["bonus"] = [dict(b) for b in s["bonus"]]
+    for k in ("boss_last", "pending", "push"):
+        if s[k] is not None:
+            c[k] = copy(s[k])
+    return c
+
+
 def dump(s: dict) -> dict:
-    return copy(s)
+    return clone(s)
 
 
 def _need(cond: bool, msg: str) -> None:
@@ -106,7 +129,7 @@ def load_state(comp: Components, data: Any) -> dict:
     for k, t in KEYS.items():
         ok = isinstance(data[k], t) and not (t is int and isinstance(data[k], bool))
         _need(ok, f"{k} has the wrong type")
-    s = copy(data)
+    s = copy(data)  # foreign data: the generic copy, whatever its shape
     _check_values(comp, s)
     _check_map(comp, s)
     _check_cards(comp, s)

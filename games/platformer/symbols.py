@@ -234,3 +234,7 @@ def shift(comp: Components, s: State, ev: list[Event], cell: str) -> None:
 
 def grab_targets(comp: Components, s: State) -> list[str]:
     return [fid for fid in sorted(s["figs"]) if can_reach(s, fid) and mv.shift_targets(comp, s, fid)]
+
+
+def can_grab(comp: Components, s: State) -> bool:
+    return any(can_reach(s, fid) and mv.shift_targets(comp, s, fid) for fid in s["figs"])

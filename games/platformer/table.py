@@ -33,8 +33,16 @@ def say(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, 
     ev.append(Event(kind, text, reveals, data))
 
 
+_LAST: list = [None, None, None]  # (levels list, components, layout): most calls ask about the same state
+
+
 def layout(comp: Components, s: State) -> Layout:
-    return build_layout(comp, tuple(tuple(p) for p in s["levels"]))
+    levels = s["levels"]
+    if _LAST[0] is levels and _LAST[1] is comp:
+        return _LAST[2]
+    lay = build_layout(comp, tuple(tuple(p) for p in levels))
+    _LAST[:] = [levels, comp, lay]
+    return lay
 
 
 def boss_level(s: State) -> int:

@@ -28,30 +28,47 @@ def _figure(comp: Components, s: State, fid: str) -> dict[str, Any]:
     return {"kind": f["kind"], "id": fid, "type": f["type"], "name": enemy_stats(comp, s, fid)["name"]}
 
 
+_STATIC: dict[int, tuple[object, dict[str, dict[str, Any]]]] = {}
+
+
+def _static_cells(lay: Any) -> dict[str, dict[str, Any]]:
+    """The fixed part of every cell's view, built once per layout."""
+    hit = _STATIC.get(id(lay))
+    if hit is not None and hit[0] is lay:
+        return hit[1]
+    out = {}
+    for c, g in lay.cells.items():
+        t = g.t
+        out[c] = {"id": c, "row": g.row, "col": g.col, "level": g.level, "floor": t.floor, "oneway": t.oneway,
+                  "wall_right": t.wall_right, "ladder": t.ladder, "ladder_down": t.ladder and t.floor,
+                  "trap": t.trap, "shop": t.shop, "portal": t.portal, "spawn": t.spawn,
+                  "boss_spawn": t.boss_spawn, "special": t.special}
+    if len(_STATIC) > 256:
+        _STATIC.clear()
+    _STATIC[id(lay)] = (lay, out)
+    return out
+
+
 def _cells(comp: Components, s: State) -> list[dict[str, Any]]:
     lay = layout(comp, s)
+    static = _static_cells(lay)
     where = {f["cell"]: fid for fid, f in s["figs"].items()}
+    gold, gems, tokens = set(s["gold_cells"]), set(s["gem_cells"]), s["tokens"]
     bottom = bottom_row(s)
+    hero = s["opts"]["hero"]
     out = []
     for lv, st in enumerate(s["lstate"], start=1):
         if st != "revealed":
             continue
         for c in lay.level_cells(lv):
-            g = lay.cells[c]
-            t = g.t
+            cell = dict(static[c])
             fig = None
             if s["hero_cell"] == c:
-                hero = s["opts"]["hero"]
                 fig = {"kind": "hero", "id": "hero", "type": hero, "name": comp.heroes[hero].name}
             elif c in where:
                 fig = _figure(comp, s, where[c])
-            out.append({
-                "id": c, "row": g.row, "col": g.col, "level": lv, "floor": t.floor, "oneway": t.oneway,
-                "wall_right": t.wall_right, "ladder": t.ladder, "ladder_down": t.ladder and t.floor, "trap": t.trap,
-                "shop": t.shop, "portal": t.portal, "spawn": t.spawn, "boss_spawn": t.boss_spawn,
-                "special": t.special, "gold": c in s["gold_cells"], "gem": c in s["gem_cells"],
-                "token": s["tokens"].get(c), "bottom": g.row == bottom, "figure": fig,
-            })
+            cell.update(gold=c in gold, gem=c in gems, token=tokens.get(c), bottom=cell["row"] == bottom, figure=fig)
+            out.append(cell)
     return out
 
 
