@@ -164,6 +164,7 @@ def end_game(c: Components, s: State, ev: list[Event], reason: str) -> None:
     s.imperial = reason == "imperial"
     s.pending = []
     s.queue = []
+    s.fail_pile.extend(s.current)  # a card left unresolved by the end of the game scores nothing
     s.current = []
     s.phase = "over"
     s.end_reason = reason

@@ -4,12 +4,11 @@ game (wrong types, a ship, card or treasure missing or in two places, tracks out
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 from games.engine import MalformedState
 from games.nemos_war.components import COMMITMENTS, PASSENGERS, RESOURCES, Components
-from games.nemos_war.state import FIELD_NAMES, PHASES, State, dump_state
+from games.nemos_war.state import FIELD_NAMES, PHASES, State, deep_copy, dump_state
 
 PENDING_KINDS = ("commitment", "start", "prep", "action", "post", "test", "combat", "sink", "chain", "outcome",
                  "seek", "pressure", "final", "rescue")
@@ -54,7 +53,7 @@ def load_state(c: Components, data: Any) -> State:
     for name in INTS:
         _need(_int(data[name]), f"{name} must be an integer")
     _need(data["phase"] in PHASES, f"unknown phase {data['phase']!r}")
-    s = State(**pickle.loads(pickle.dumps(data)))
+    s = State(**deep_copy(data))
     _check_tracks(c, s)
     _check_places(c, s)
     _check_flow(s)

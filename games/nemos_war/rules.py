@@ -92,7 +92,8 @@ def reinforce(c: Components, s: State, ev: list[Event]) -> None:
         s.arrived.append(g)
         s.pool.extend(s.waiting.pop(g))
         shuffle(s, s.pool)
-        say(s, ev, f"Reinforcements: the {g.replace('_', ' ')} ship group joins the unplaced pool.")
+        # a shuffle: counted as a reveal so that undo never goes back past it
+        say(s, ev, f"Reinforcements: the {g.replace('_', ' ')} ship group joins the unplaced pool.", reveals=True)
 
 
 # --- ships ----------------------------------------------------------------------------------------------
