@@ -231,6 +231,22 @@ def test_rules_reference_covers_every_rule_the_issue_lists(web):
     assert parse(r.text).inline == []
 
 
+def test_the_rules_page_tables_are_the_games_own(web):
+    """The Rest and Search tables shown are tables.json's, face by face; refits and tracks come from the view."""
+    html = web.get(f"/games/{SLUG}/rules").text
+    tables = json.loads((DATA / "tables.json").read_text())
+    for key in ("rest", "search"):
+        table = re.search(rf'<table class="die-table" data-table="{key}">(.*?)</table>', html, re.S).group(1)
+        rows = re.findall(r"<tr><td>(\d)</td><td>([^<]*)</td></tr>", table)
+        assert rows == [(face, r["text"].replace("'", "&#39;")) for face, r in tables[key].items()], key
+    for key, refit in tables["refits"].items():
+        assert f"<tr><td>{refit['name']}</td><td>{refit['cost']}</td>" in html, key
+    tracks = json.loads((DATA / "tracks.json").read_text())["resources"]
+    for key, track in tracks.items():
+        top = track["positions"][0]
+        assert f"{top['pos']}: +{top['drm']} [+{top['vp']} VP]" in html, key
+
+
 # ---------------------------------------------------------------- the board
 
 def test_a_new_game_board_draws_every_legal_action_once(web):
