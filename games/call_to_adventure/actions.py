@@ -12,12 +12,13 @@ from games.call_to_adventure.setup import ally_targets, discard_from_row, place_
 from games.call_to_adventure.state import SLOTS, State
 from games.call_to_adventure.table import (
     MAX_DARK,
-    can_gain_trait,
     can_play_kind,
     dark_cost,
     face_up,
     free_rune,
+    icons,
     level,
+    meets,
     travel_cost,
 )
 from games.engine import Action, Event, IllegalAction
@@ -77,72 +78,74 @@ def playable(comp: Components, s: State, hid: str) -> bool:
     return can_play_kind(comp, s, h.kind) and _timing_ok(phase(s), h.when) and effects_ok(s, h.effects)
 
 
-def _uses(comp: Components, s: State) -> list[Action]:
+def _uses(comp: Components, s: State) -> list[str]:
     """Hero/Antihero cards, the Motivation power and allies usable now."""
-    out = [Action(f"play:{h}", label(comp, s, f"play:{h}"), "hand") for h in s.hand if playable(comp, s, h)]
+    out = [f"play:{h}" for h in s.hand if playable(comp, s, h)]
     ph = phase(s)
     mot = s.chars["motivation"]
     if mot and not s.flags["power_used"]:
         pw = comp.characters[mot].power or {}
         if s.exp >= pw["cost"] and _timing_ok(ph, pw["when"]) and effects_ok(s, pw["effects"]):
-            out.append(Action(f"power:{mot}", label(comp, s, f"power:{mot}"), "tableau"))
+            out.append(f"power:{mot}")
     for ally in s.allies:
         card = comp.story[ally]
         if ally not in s.flags["spent"] and _timing_ok(ph, card.spend["when"]) and effects_ok(s, card.spend["effects"]):
-            out.append(Action(f"spend:{ally}", label(comp, s, f"spend:{ally}"), "allies"))
+            out.append(f"spend:{ally}")
         if _timing_ok(ph, card.sacrifice["when"]) and effects_ok(s, card.sacrifice["effects"]):
-            out.append(Action(f"sacrifice:{ally}", label(comp, s, f"sacrifice:{ally}"), "allies"))
+            out.append(f"sacrifice:{ally}")
     return out
 
 
-def no_valid_option(comp: Components, s: State) -> bool:
-    cards = face_up(comp, s)
-    return not any(c.type in ("challenge", "adversary") or (c.type == "trait" and can_gain_trait(comp, s, c))
-                   for c in cards)
-
-
-def _main(comp: Components, s: State) -> list[Action]:
-    out: list[Action] = []
+def _main(comp: Components, s: State) -> list[str]:
+    out: list[str] = []
     if s.final:
         if not s.flags["main_done"]:
-            out.append(Action("confront", label(comp, s, "confront"), "adversary"))
-        return out + _uses(comp, s) + [Action("end_turn", "End your turn")]
+            out.append("confront")
+        return out + _uses(comp, s) + ["end_turn"]
+    cards = face_up(comp, s)
     if not s.flags["main_done"]:
-        for card in face_up(comp, s):
-            if card.type == "trait" and can_gain_trait(comp, s, card):
-                out.append(Action(f"trait:{card.id}", label(comp, s, f"trait:{card.id}"), "row"))
+        have = icons(comp, s)
+        for card in cards:
+            if card.type == "trait" and all(meets(comp, s, r, have) for r in card.requires):
+                out.append(f"trait:{card.id}")
             elif card.type in ("challenge", "adversary"):
-                for path in card.paths:
-                    aid = f"challenge:{card.id}:{path}"
-                    out.append(Action(aid, label(comp, s, aid), "row"))
-        if no_valid_option(comp, s):
-            out += [Action(f"refresh:{c.id}", label(comp, s, f"refresh:{c.id}"), "row") for c in face_up(comp, s)]
+                out += [f"challenge:{card.id}:{path}" for path in card.paths]
+        if not out:
+            out += [f"refresh:{c.id}" for c in cards]
     if not s.flags["travelled"] and not s.flags["no_travel"] and s.exp >= travel_cost(comp, s):
-        out += [Action(f"travel:{c.id}", label(comp, s, f"travel:{c.id}"), "row") for c in face_up(comp, s)]
-    return out + _uses(comp, s) + [Action("end_turn", "End your turn")]
+        out += [f"travel:{c.id}" for c in cards]
+    return out + _uses(comp, s) + ["end_turn"]
 
 
-def legal(comp: Components, s: State) -> list[Action]:
+def legal_ids(comp: Components, s: State) -> list[str]:
+    """The ids of every legal action now (cheap: no labels)."""
     ph = phase(s)
     if ph == "over":
         return []
     if ph == "keep":
         kind = next(k for k in SLOTS if k in s.dealt)
-        return [Action(f"keep:{c}", label(comp, s, f"keep:{c}"), "dealt") for c in s.dealt[kind]]
+        return [f"keep:{c}" for c in s.dealt[kind]]
     if ph == "choose":
-        return [Action(f"choose:{k}", f"Draw a {k.capitalize()} card") for k, deck in
-                (("hero", s.hero_deck), ("antihero", s.antihero_deck)) if deck]
+        return [f"choose:{k}" for k, deck in (("hero", s.hero_deck), ("antihero", s.antihero_deck)) if deck]
     if ph == "place":
-        targets = ally_targets(comp, s, s.place_queue[0])
-        return [Action(f"place:{c}", label(comp, s, f"place:{c}"), "row") for c in targets]
+        return [f"place:{c}" for c in ally_targets(comp, s, s.place_queue[0])]
     if ph == "prepare":
         out = []
         if s.flags["dark_used"] < MAX_DARK and level(comp, s)["dark"] and s.exp >= dark_cost(comp, s):
-            out.append(Action("dark", label(comp, s, "dark"), "runes"))
-        return out + _uses(comp, s) + [Action("cast", "Cast the runes", "runes")]
+            out.append("dark")
+        return out + _uses(comp, s) + ["cast"]
     if ph == "outcome":
-        return _uses(comp, s) + [Action("accept", label(comp, s, "accept"), "runes")]
+        return _uses(comp, s) + ["accept"]
     return _main(comp, s)
+
+
+GROUPS = {"keep": "dealt", "trait": "row", "challenge": "row", "refresh": "row", "travel": "row", "place": "row",
+          "play": "hand", "power": "tableau", "spend": "allies", "sacrifice": "allies", "dark": "runes",
+          "cast": "runes", "accept": "runes", "confront": "adversary"}
+
+
+def legal(comp: Components, s: State) -> list[Action]:
+    return [Action(i, label(comp, s, i), GROUPS.get(i.partition(":")[0], "panel")) for i in legal_ids(comp, s)]
 
 
 def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.call_to_adventure.actions import legal, perform
+from games.call_to_adventure.actions import legal, legal_ids, perform
 from games.call_to_adventure.bots import BOTS
 from games.call_to_adventure.components import Components
 from games.call_to_adventure.loader import load_components
@@ -65,7 +65,7 @@ class CallToAdventureEngine:
             raise IllegalAction("an action id must be text")
         if state.result:
             raise IllegalAction("the game is over: no more actions")
-        if action_id not in {a.id for a in legal(comp, state)}:
+        if action_id not in legal_ids(comp, state):
             raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
         s = state.clone()
         ev: list[Event] = []

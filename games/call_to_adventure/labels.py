@@ -30,6 +30,12 @@ def label(comp: Components, s: State, action_id: str) -> str:
         return f"Add a dark rune ({dark_cost(comp, s)} experience)"
     if verb == "accept":
         return "Take the result"
+    if verb == "cast":
+        return "Cast the runes"
+    if verb == "end_turn":
+        return "End your turn"
+    if verb == "choose":
+        return f"Draw a {arg.capitalize()} card"
     if verb == "play":
         h = comp.heroes[arg]
         return f"Play {h.name} ({h.raw['text']})"

@@ -72,7 +72,10 @@ class State:
         new.under = dict(self.under)
         new.placed = [list(p) for p in self.placed]
         new.flags = {**self.flags, "spent": list(self.flags["spent"])}
-        new.pending = copy.deepcopy(self.pending) if self.pending is not None else None
+        if self.pending is not None:  # its inner dicts (cast faces, stacked effects) are replaced, never changed
+            p = self.pending
+            new.pending = {**p, "pool": list(p["pool"]), "stack": list(p["stack"]),
+                           "cast": list(p["cast"]) if p["cast"] is not None else None}
         return new
 
     def say(self, text: str) -> None:
