@@ -76,9 +76,10 @@ class HeuristicBot:
 
     def _sink(self, c: Components, s: State, ids: list[str]) -> str:
         ship = c.ship(s.top["ship"])
-        want = next((k for k in REFIT_ORDER[:3] if not s.refits.get(k)), None)
+        want = next((k for k in REFIT_ORDER[:2] if not s.refits.get(k)), None)
         cost = c.tables["refits"][want]["cost"] if want else 0
-        if "capture" in ids and len(s.salvage) < cost and ship.vp <= 2:
+        scholar = s.commitment in ("science", "explore")
+        if "capture" in ids and (len(s.salvage) < cost or scholar) and ship.vp <= 2 + 2 * scholar:
             return "capture"
         return "sink"
 
@@ -104,14 +105,14 @@ class HeuristicBot:
         drm = sum(n for _, n in drm_parts(c, s, p))
         if not p["staked"] and odds(drm, dv) < 0.9:
             best = max(RESOURCES, key=lambda k: (s.res[k] >= 4, c.tracks[k].drm.get(s.res[k], 0), s.res[k]))
-            if s.res[best] >= 4 and f"stake:{best}" in ids:
+            if s.res[best] >= 3 and f"stake:{best}" in ids:
                 return f"stake:{best}"
         return "combat:roll"
 
     def _helper(self, s: State, ids: list[str], rolled: dict, target: int, risky: bool) -> str:
         short = target - rolled["total"]
-        low = min(s.res.values()) <= 3
-        if not (risky or low):
+        low = min(s.res.values()) <= 2
+        if not low:
             return "help:accept"
         if short <= 1 and "help:ned" in ids:
             return "help:ned"
@@ -122,7 +123,7 @@ class HeuristicBot:
         return "help:accept"
 
     def _chain(self, c: Components, s: State, ids: list[str]) -> str:
-        if min(s.res.values()) < 4:
+        if min(s.res.values()) < 3:
             return "chain:stop"
         targets = [i for i in ids if i.startswith("attack:")]
         return min(targets, key=lambda i: self._danger(c, s, i.split(":")[1]), default="chain:stop")
@@ -168,7 +169,8 @@ class HeuristicBot:
         return None
 
     def _refit(self, c: Components, s: State, ids: list[str]) -> str | None:
-        return next((f"refit:{k}" for k in REFIT_ORDER[:4] if f"refit:{k}" in ids), None)
+        order = REFIT_ORDER if s.commitment in ("science", "explore") else REFIT_ORDER[:3]
+        return next((f"refit:{k}" for k in order if f"refit:{k}" in ids), None)
 
     def _fight(self, c: Components, s: State, ids: list[str]) -> str | None:
         if min(s.res.values()) < 3:
@@ -188,7 +190,7 @@ class HeuristicBot:
 
     def _travel(self, c: Components, s: State, ids: list[str]) -> str | None:
         moves = [i for i in ids if i.startswith("move:")]
-        crowd = max(moves, key=lambda i: (len(s.ships_in(i[5:])) - c.oceans[s.nautilus].routes[i[5:]], i))
+        crowd = max(moves, key=lambda i: (len(s.ships_in(i[5:])) - c.oceans[s.nautilus].routes[i[5:]] / 2, i))
         if len(s.ships_in(crowd[5:])) >= 2:
             return crowd
         for k in ("repair", "rest"):

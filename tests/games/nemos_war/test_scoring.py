@@ -11,7 +11,7 @@ C = kit.ENGINE.components
 
 
 def scored(commitment):
-    """A fixed end position: 2 warships (3 + 5 VP) and 2 others (2 + 2 VP) sunk, 10 adventure VP with 2 science,
+    """A fixed end position: 2 warships (3 + 5 VP) and 2 others (2 + 2 VP) sunk, 12 adventure VP with 3 science,
     7 treasure VP and one wonder, liberation 4."""
     s = kit.game(commitment=commitment)
     kit.clear_map(s)
@@ -21,7 +21,7 @@ def scored(commitment):
     for sid in (kit.ship_of("passenger", dv=8, skulls=0), kit.ship_of("freighter", dv=8)):
         s.pool.remove(sid)
         s.register["na"].append(sid)
-    for cid in ("17", "15", "4"):  # 3 + 4 + 2 VP, 0 + 2 + 1 science
+    for cid in ("17", "15", "4"):  # 4 + 5 + 3 VP, 0 + 2 + 1 science
         for lst in (s.deck, s.out):
             if cid in lst:
                 lst.remove(cid)
@@ -38,13 +38,13 @@ def scored(commitment):
 
 
 @pytest.mark.parametrize("commitment,expected", [
-    ("science", {"warships": 4, "others": 0, "adventure": 18, "science": 30, "treasure": 7, "wonders": 5,
+    ("science", {"warships": 4, "others": 0, "adventure": 24, "science": 30, "treasure": 7, "wonders": 5,
                  "liberation": 0}),
-    ("explore", {"warships": 4, "others": 2, "adventure": 18, "science": 15, "treasure": 7, "wonders": 10,
+    ("explore", {"warships": 4, "others": 2, "adventure": 24, "science": 15, "treasure": 7, "wonders": 10,
                  "liberation": 4}),
-    ("anti", {"warships": 8, "others": 8, "adventure": 9, "science": 0, "treasure": 3, "wonders": 0,
+    ("anti", {"warships": 8, "others": 8, "adventure": 12, "science": 0, "treasure": 3, "wonders": 0,
               "liberation": 20}),
-    ("war", {"warships": 16, "others": 4, "adventure": 9, "science": 0, "treasure": 7, "wonders": 0,
+    ("war", {"warships": 16, "others": 4, "adventure": 12, "science": 0, "treasure": 7, "wonders": 0,
              "liberation": 8}),
 ])
 def test_the_commitment_table(commitment, expected):
@@ -58,7 +58,7 @@ def test_the_commitment_table(commitment, expected):
 def test_status_score_is_the_sum_of_its_lines():
     s = scored("war")
     st = kit.ENGINE.status(s)
-    assert st.state == "in_progress" and st.score == sum(x.points for x in st.breakdown) == 74
+    assert st.state == "in_progress" and st.score == sum(x.points for x in st.breakdown) == 77
 
 
 def test_scourge_of_the_seas():
