@@ -120,7 +120,7 @@ def _event_ships(c: Components) -> list[tuple[str, str, str]]:
 
 def _options(s: State) -> dict:
     o = s.options
-    return {"deadly_frigates": int(o.get("deadly_frigates", "0")),
+    return {"commitment": o.get("commitment", "choose"), "deadly_frigates": int(o.get("deadly_frigates", "0")),
             "deadly_ironclads": int(o.get("deadly_ironclads", "0")),
             "pursuit": s.opt_on("pursuit"), "clear": s.opt_on("clear"), "pressure": s.opt_on("pressure"),
             "historical": s.historical, "ending": o.get("ending", "random")}
