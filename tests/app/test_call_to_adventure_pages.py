@@ -12,6 +12,7 @@ import gzip
 import re
 from collections import Counter
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -22,12 +23,16 @@ from app.main import create_app
 from games.engine import Rng
 from games.registry import get_engine
 
+ROOT = Path(__file__).resolve().parents[2]
+
 SLUG = "call_to_adventure"
 HX = {"HX-Request": "true"}
 BOT_SEED = 7
 MAX_MOVES = 600
 GZIP_LIMIT = 10 * 1024
 STYLESHEET = "/static/css/board-call_to_adventure.css"
+SPRITE = ROOT / "static" / "img" / "call_to_adventure.svg"
+SYMBOLS = set(re.findall(r'<symbol id="cta-([a-z]+)"', SPRITE.read_text()))
 
 
 @pytest.fixture
@@ -84,8 +89,15 @@ def api(web, sid: str) -> dict:
     return r.json()
 
 
-def check_board(web, sid: str, html: str, state, engine) -> Page:
-    """Every legal action drawn exactly once, as action_button draws it; nothing hidden; no inline code."""
+# Where each kind of home the placer gives is drawn: the class of the form around the button.
+ZONES = {"dealt": "dealt-zone", "card": "rows-zone", "path": "rows-zone", "hand": "heroes-zone", "deck": "heroes-zone",
+         "ally": "heroes-zone", "char": "story-zone", "challenge": "decision-actions", "adversary": "adversary-card",
+         None: "decision-actions"}
+
+
+def check_board(web, sid: str, html: str, state, engine) -> tuple[Page, dict]:
+    """Every legal action drawn exactly once, as action_button draws it, on the component the placer names;
+    nothing hidden; no inline code. Returns the parsed page and the API's answer."""
     data = api(web, sid)
     page = parse(html)
     assert f'data-version="{data["version"]}"' in html and f'data-status="{data["status"]["state"]}"' in html
@@ -99,9 +111,15 @@ def check_board(web, sid: str, html: str, state, engine) -> Page:
         form = b["form"]
         assert form and form["action"] == f"/play/{sid}/act" and form["hx-post"] == f"/play/{sid}/act"
         assert form["inputs"].get("version") == str(data["version"])
+        home = call_to_adventure_home(data["view"], b["data-action"])
+        zone = ZONES[home[0] if home else None]
+        assert zone in form.get("class", "").split(), f"{b['data-action']} is not drawn in {zone} (home {home})"
     assert not page.inline, f"inline script, style or handler: {page.inline}"
+    assert "call_to_adventure.svg#cta-" in html, "the board draws none of its icons"
+    missing = set(re.findall(r'call_to_adventure\.svg#cta-([a-z]+)"', html)) - SYMBOLS
+    assert not missing, f"icons drawn from symbols the picture does not hold: {sorted(missing)}"
     check_nothing_hidden_shows(html, page, state, engine)
-    return page
+    return page, data
 
 
 def hidden_ids(state) -> set[str]:
@@ -133,17 +151,16 @@ def play_over_htmx(web, sid: str, seed: int, *, bot: str = "heuristic", stop=Non
     rng = Rng.from_seed(BOT_SEED)
     state = engine.new_game(seed, engine.spec.normalize_options(options or None))
     html = web.get(f"/play/{sid}").text
-    page = check_board(web, sid, html, state, engine)
+    page, data = check_board(web, sid, html, state, engine)
     moves = 0
     while not engine.status(state).over:
         if stop and stop(engine, state):
             break
         assert moves < MAX_MOVES, "the game did not end"
         actions = engine.legal_actions(state)
-        assert {a.id for a in actions} == {a["id"] for a in api(web, sid)["legal_actions"]}, "server and engine differ"
+        assert {a.id for a in actions} == {a["id"] for a in data["legal_actions"]}, "server and engine differ"
         choice = engine.bots[bot].choose(engine, state, actions, rng)
-        version = api(web, sid)["version"]
-        r = web.post(f"/play/{sid}/act", data={"action": choice, "version": str(version)}, headers=HX)
+        r = web.post(f"/play/{sid}/act", data={"action": choice, "version": str(data["version"])}, headers=HX)
         assert r.status_code == 200, f"{choice}: {r.status_code} {r.text[:300]}"
         state, _ = engine.apply(state, choice)
         moves += 1
@@ -151,7 +168,7 @@ def play_over_htmx(web, sid: str, seed: int, *, bot: str = "heuristic", stop=Non
         assert size < GZIP_LIMIT, f"move {moves} ({choice}): the HTMX answer is {size} bytes gzip-compressed"
         assert STYLESHEET not in r.text, "an HTMX answer links the stylesheet again"
         if not engine.status(state).over:
-            page = check_board(web, sid, r.text, state, engine)
+            page, data = check_board(web, sid, r.text, state, engine)
         else:
             page = parse(r.text)
     return state, page, moves, r.text if moves else html
@@ -163,7 +180,7 @@ def test_a_new_game_shows_the_character_choice_and_the_board(web):
     assert r.status_code == 200
     engine = get_engine(SLUG)
     state = engine.new_game(11, engine.spec.normalize_options(None))
-    page = check_board(web, sid, r.text, state, engine)
+    page, _ = check_board(web, sid, r.text, state, engine)
     assert page.links.count(STYLESHEET) == 1, "the full page links the board's stylesheet exactly once"
     view = api(web, sid)["view"]
     assert view["dealt"], "a new game begins by choosing characters"
@@ -229,25 +246,13 @@ def test_preparing_a_challenge_shows_its_runes_odds_and_cast(web):
         assert r.text.count('class="cast-rune') == len(after["cast"])
 
 
-def test_the_final_confrontation_is_offered_on_the_adversary(web):
-    seed = 3
-    sid = new_session(web, seed)
-    play_over_htmx(web, sid, seed, stop=lambda e, s: any(a.id == "confront" for a in e.legal_actions(s)))
-    r = web.get(f"/play/{sid}")
-    page = parse(r.text)
-    confront = [b for b in page.buttons if b["data-action"] == "confront"]
-    assert confront, "no confront button once the three acts are complete"
-    adversary = r.text[r.text.index("adversary-card"):]
-    assert 'data-action="confront"' in adversary, "confront is not drawn on the Adversary"
-
-
 def test_the_first_game_options_start_with_the_characters_on_the_table(web):
     sid = new_session(web, 4, deal="first", allies="without")
     r = web.get(f"/play/{sid}")
     engine = get_engine(SLUG)
     state = engine.new_game(4, engine.spec.normalize_options({"deal": "first", "allies": "without"}))
-    page = check_board(web, sid, r.text, state, engine)
-    view = api(web, sid)["view"]
+    page, data = check_board(web, sid, r.text, state, engine)
+    view = data["view"]
     assert not view["dealt"] and "Choose your character" not in r.text
     for slot in view["tableau"]:
         assert f'data-char="{slot["card"]["id"]}"' in r.text
