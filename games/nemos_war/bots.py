@@ -162,18 +162,23 @@ class HeuristicBot:
         return None
 
     def _mend(self, c: Components, s: State, ids: list[str]) -> str | None:
-        if "repair" in ids and s.res["hull"] <= 4:
+        late = s.week >= c.calendar["last"] - 6 and not s.historical  # end in the green zones
+        if "repair" in ids and (s.res["hull"] <= 4 or (late and s.res["hull"] < c.tracks["hull"].start)):
             return "repair"
-        if "rest" in ids and s.res["crew"] <= 4:
+        if "rest" in ids and (s.res["crew"] <= 4 or (late and s.res["crew"] < c.tracks["crew"].start)):
             return "rest"
         return None
+
+    def _crowded(self, c: Components, s: State) -> bool:
+        free = sum(o.boxes for o in c.oceans.values()) - sum(len(s.ships_in(o)) for o in c.oceans)
+        return free <= 6
 
     def _refit(self, c: Components, s: State, ids: list[str]) -> str | None:
         order = REFIT_ORDER if s.commitment in ("science", "explore") else REFIT_ORDER[:3]
         return next((f"refit:{k}" for k in order if f"refit:{k}" in ids), None)
 
     def _fight(self, c: Components, s: State, ids: list[str]) -> str | None:
-        if min(s.res.values()) < 3:
+        if min(s.res.values()) < (2 if self._crowded(c, s) else 3):
             return None
         boxes = [i.split(":")[1] for i in ids if i.startswith("attack:")]
         if not boxes:
@@ -191,7 +196,7 @@ class HeuristicBot:
     def _travel(self, c: Components, s: State, ids: list[str]) -> str | None:
         moves = [i for i in ids if i.startswith("move:")]
         crowd = max(moves, key=lambda i: (len(s.ships_in(i[5:])) - c.oceans[s.nautilus].routes[i[5:]] / 2, i))
-        if len(s.ships_in(crowd[5:])) >= 2:
+        if len(s.ships_in(crowd[5:])) >= (1 if self._crowded(c, s) else 2):
             return crowd
         for k in ("repair", "rest"):
             if k in ids and s.res["hull" if k == "repair" else "crew"] < c.tracks["hull"].start:
