@@ -270,6 +270,7 @@ def test_the_end_screen(web, outcome):
     assert f'class="score-total">{status.score if status.score is not None else 0}<' in end
     if outcome == "won":
         assert status.breakdown, "a win must be scored"
+        assert 'class="level boss-level lv-revealed"' in html and "p-oneway" in html, "the boss level is not drawn"
     else:
         assert status.reason, "a loss must say why"
     assert parse(html).buttons == [], "a finished game still offers actions"
