@@ -365,3 +365,23 @@ def test_variants_draw_their_parts(options):
             assert esc(card["name"]) in html
     if "boss" in options:
         assert "Overlord Ikee" in html
+
+
+def test_the_undo_button_takes_back_a_move(web):
+    mirror = Mirror(web, seed=4)
+    for _ in range(40):
+        before = mirror.api()
+        mirror.step()
+        if mirror.api()["can_undo"]:
+            break
+    else:
+        pytest.fail("no undoable move in 40 moves")
+    assert 'id="undo"' in mirror.html and f'action="/play/{mirror.sid}/undo"' in mirror.html
+    version = mirror.api()["version"]
+    r = web.post(f"/play/{mirror.sid}/undo", data={"version": str(version)}, headers=HX)
+    assert r.status_code == 200
+    after = mirror.api()
+    assert after["version"] == version + 1 and after["view"] == before["view"]
+    assert {a["id"] for a in after["legal_actions"]} == {a["id"] for a in before["legal_actions"]}
+    mirror.html = r.text
+    check_board(mirror, after)
