@@ -360,6 +360,26 @@ def test_the_end_screen_shows_the_result_the_reason_and_every_score_line(web):
     assert words in html
 
 
+def test_the_undo_button_takes_back_a_move(web):
+    game = Game(web, seed=4)
+    for _ in range(60):
+        offered = sorted(a.id for a in game.engine.legal_actions(game.state))
+        before = game.state
+        game.step()
+        if game.api()["can_undo"]:
+            break
+    else:
+        pytest.fail("no undoable move in 60 moves")
+    assert 'id="undo"' in game.html and f'action="/play/{game.sid}/undo"' in game.html
+    version = board_version(game.html)
+    r = web.post(f"/play/{game.sid}/undo", data={"version": str(version)}, headers=HX)
+    assert r.status_code == 200 and board_version(r.text) == version + 1
+    game.html, game.state = r.text, before
+    assert sorted(re.findall(r'<button [^>]*data-action="([^"]*)"', r.text)) == offered
+    check_board(game)
+    check_against_api(game)
+
+
 def test_the_live_score_panel_matches_the_view(web):
     game = Game(web, seed=8)
     game.fast_forward(120)
