@@ -274,6 +274,7 @@ def test_the_end_screen(web, outcome):
     else:
         assert status.reason, "a loss must say why"
     assert parse(html).buttons == [], "a finished game still offers actions"
+    check_nothing_hidden(SimpleNamespace(html=html, engine=engine, state=state), web.get(f"/api/sessions/{sid}").json())
 
 
 # ---------------------------------------------------------------- crafted states and every card
