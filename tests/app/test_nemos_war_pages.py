@@ -443,7 +443,8 @@ def test_the_whales_example_on_the_board():
     assert "2d6 +1 must reach <b>9</b>" in html
     s = kit.play(s, "test:roll")
     html = draw(s)
-    assert re.search(r'<p class="rolled ko">.*?7 → <b>8</b>\s*vs 9: <b>fail</b>', html, re.S)
+    rolled = r'<p class="rolled ko">.*?7 → <b>8</b>\s*vs 9: <b>fail</b><small class="short"> — short by 1<'
+    assert re.search(rolled, html, re.S)
     ned = inside(html, 'data-passenger="ned"')
     assert 'data-action="help:ned"' in ned and "+1" in ned
     assert 'data-action="help:accept"' in inside(html, 'class="decision"', "</section>")
@@ -523,6 +524,17 @@ def test_the_cannon_the_held_wreck_and_a_rescue_are_drawn_on_their_components():
     assert f'data-action="or:{saver}"' in inside(html, f'data-token="{saver}"')
     assert 'data-action="defeat"' in inside(html, 'class="decision"', "</section>")
     assert "Hull is about to be lost" in html
+
+
+def test_rest_repair_refit_say_why_they_are_missing_the_turn_after_one():
+    s = kit.to_action(kit.game(), turn=5)
+    html = draw(s)
+    assert {'data-action="rest"', 'data-action="repair"'} <= set(re.findall(r'data-action="(?:rest|repair)"', html))
+    assert "not again this turn" not in html
+    s.last_rest_turn = 4
+    html = draw(s)
+    assert 'data-action="rest"' not in html
+    assert "not again this turn" in inside(html, 'class="act-form nw-refit"', "</form>")
 
 
 # ---------------------------------------------------------------- the placer
