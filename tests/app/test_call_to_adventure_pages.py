@@ -9,6 +9,7 @@ unrevealed rows, the Hero/Antihero/Adversary decks, the RNG), and a finished gam
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from collections import Counter
 from html.parser import HTMLParser
@@ -293,3 +294,41 @@ def test_the_placer_puts_actions_on_their_components():
     assert call_to_adventure_home(view, "end_turn") is None
     assert call_to_adventure_home(view, "travel:S9-99") is None, "a card not on the board goes to the panel"
     assert call_to_adventure_home(view, f"play:{card}") is None, "a row card is not in the hand"
+
+
+def _table(html: str, cls: str) -> list[list[str]]:
+    """The rows of the table with class `cls`, each a list of its cells' text."""
+    body = html[html.index(f'class="score-table {cls}"'):]
+    body = body[:body.index("</table>")]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    cells = [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r, re.S) for r in rows]
+    return [[re.sub(r"<[^>]+>", "", c).strip() for c in row] for row in cells]
+
+
+def test_the_rules_tables_say_what_the_game_data_says(web):
+    """The rules page's set, Victory and Quest tables are written out; they must match the components."""
+    data = ROOT / "games" / SLUG / "data"
+    track = json.loads((data / "track.json").read_text())
+    solo = json.loads((data / "solo.json").read_text())
+    story = {c["id"]: c for c in json.loads((data / "story.json").read_text())}
+    text = web.get(f"/games/{SLUG}/rules").text
+
+    head, values = _table(text, "sets-table")
+    assert dict(zip(head[1:-1], values[1:-1], strict=True)) == {k: str(v) for k, v in track["sets"].items()}
+    assert values[-1] == f"+{track['sets_extra']}"
+
+    victories = [c for c in solo if c["kind"] == "victory"]
+    rows = _table(text, "victory-table")[1:]
+    assert len(rows) == len(victories)
+    for row, card in zip(rows, sorted(victories, key=lambda c: c["id"]), strict=True):
+        assert card["name"].split(": ", 1)[1].lower() in row[0].lower()
+        assert row[1:] == [str(card["goal"]), str(card["target"])]
+
+    quests = {story[q["adversary"]]["name"]: q for q in solo if q["kind"] == "quest"}
+    rows = {r[0]: r for r in _table(text, "quest-table")[1:]}
+    assert set(rows) == set(quests)
+    fed = {"draw": "draw symbol", "travel": "travel", "trait": "trait", "corruption": "corruption icon",
+           "dark": "dark rune", "fail": "fail"}
+    for name, q in quests.items():
+        assert fed[q["feeds"]["trigger"]] in rows[name][1], f"{name}: fed on {q['feeds']} not {rows[name][1]!r}"
+        assert q["bane"] in rows[name][2].lower(), f"{name}: bane {q['bane']} not {rows[name][2]}"
