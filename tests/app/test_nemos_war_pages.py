@@ -537,6 +537,19 @@ def test_rest_repair_refit_say_why_they_are_missing_the_turn_after_one():
     assert "not again this turn" in inside(html, 'class="act-form nw-refit"', "</form>")
 
 
+def test_the_final_commitment_is_chosen_on_the_commitment_table():
+    s = kit.to_action(kit.game())
+    s.res["nemo"] = 4
+    s.pending.append({"kind": "final"})
+    html = draw(s)
+    heads = inside(html, '<table class="ct">', "</thead>")
+    keep = r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war"[^>]*>Keep<'
+    assert re.search(keep, heads)
+    for key in ("science", "explore", "anti"):
+        assert re.search(rf'data-commit="{key}">[^<]*\s*<button[^>]*data-action="final:{key}"[^>]*>Choose<', heads), key
+    assert '<li class="on fc"' in inside(html, 'data-res="nemo"', "</ol>"), "Nemo's marker on the ?! circle"
+
+
 # ---------------------------------------------------------------- the placer
 
 def test_actions_land_on_their_components_and_the_rest_in_the_panel():
