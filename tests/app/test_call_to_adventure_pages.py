@@ -200,13 +200,26 @@ def test_a_new_game_shows_the_character_choice_and_the_board(web):
     assert len(page.ids & {rn["id"] for rn in view["runes"]}) == 24, "the rune tray draws all 24 runes"
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_a_whole_game_over_htmx_draws_every_action_once_and_ends_on_the_end_screen(web, seed):
+def first_seed_ending(outcome: str, bot: str = "heuristic") -> int:
+    """The first seed whose game the bot ends with `outcome`, played offline."""
+    engine = get_engine(SLUG)
+    for seed in range(200):
+        state, rng = engine.new_game(seed, engine.spec.normalize_options(None)), Rng.from_seed(BOT_SEED)
+        while not engine.status(state).over:
+            state, _ = engine.apply(state, engine.bots[bot].choose(engine, state, engine.legal_actions(state), rng))
+        if engine.status(state).state == outcome:
+            return seed
+    raise AssertionError(f"no seed gives the {bot} bot a {outcome} game")
+
+
+@pytest.mark.parametrize("outcome", ["won", "lost"])
+def test_a_whole_game_over_htmx_draws_every_action_once_and_ends_on_the_end_screen(web, outcome):
+    seed = first_seed_ending(outcome)
     sid = new_session(web, seed)
     state, page, moves, html = play_over_htmx(web, sid, seed)
     assert moves > 20
     status = api(web, sid)["status"]
-    assert status["state"] in ("won", "lost")
+    assert status["state"] == outcome
     assert 'id="end-screen"' in html and not page.buttons, "a finished game still offers action buttons"
     full = web.get(f"/play/{sid}").text
     end = full[full.index('id="end-screen"'):]
@@ -242,9 +255,10 @@ def test_preparing_a_challenge_shows_its_runes_odds_and_cast(web):
     r = web.post(f"/play/{sid}/act", data={"action": "cast", "version": str(api(web, sid)["version"])}, headers=HX)
     assert r.status_code == 200
     after = api(web, sid)["view"]["challenge"]
-    if after and after["cast"]:
-        assert f"Total <b>{after['total']}</b>" in r.text
-        assert r.text.count('class="cast-rune') == len(after["cast"])
+    assert after and after["cast"], "the cast is no longer in the view before its result is taken"
+    assert f"Total <b>{after['total']}</b>" in r.text
+    assert r.text.count('class="cast-rune') == len(after["cast"])
+    assert ("success" if after["total"] >= after["difficulty"] else "failure") in r.text
 
 
 def test_the_first_game_options_start_with_the_characters_on_the_table(web):
@@ -332,3 +346,58 @@ def test_the_rules_tables_say_what_the_game_data_says(web):
     for name, q in quests.items():
         assert fed[q["feeds"]["trigger"]] in rows[name][1], f"{name}: fed on {q['feeds']} not {rows[name][1]!r}"
         assert q["bane"] in rows[name][2].lower(), f"{name}: bane {q['bane']} not {rows[name][2]}"
+
+
+FAMILIES = ("keep", "trait", "challenge", "travel", "refresh", "place", "dark", "cast", "accept", "choose", "play",
+            "power", "spend", "sacrifice", "confront", "end_turn")
+
+
+def first_states_offering_each_family(engine, seeds=range(150)):
+    """For every action family, the first state (bots playing seeded games offline) that offers it."""
+    found: dict[str, object] = {}
+    for seed in seeds:
+        for bot in ("heuristic", "random"):
+            state, rng = engine.new_game(seed, engine.spec.normalize_options(None)), Rng.from_seed(BOT_SEED)
+            while not engine.status(state).over:
+                actions = engine.legal_actions(state)
+                for a in actions:
+                    found.setdefault(a.id.split(":")[0], state)
+                if len(found) == len(FAMILIES):
+                    return found
+                state, _ = engine.apply(state, engine.bots[bot].choose(engine, state, actions, rng))
+    return found
+
+
+def render_board(engine, state) -> str:
+    """The board template on its own, for a state no HTTP game reached."""
+    from datetime import UTC, datetime
+
+    from app.play import SessionView
+    from app.web import place_actions, templates
+
+    view, actions = engine.view(state), engine.legal_actions(state)
+    sv = SessionView(id="s1", game=SLUG, name="Crafted", version=9, status=engine.status(state), view=view,
+                     legal_actions=actions, log_tail=[], can_undo=False, created_at=datetime.now(UTC),
+                     updated_at=datetime.now(UTC))
+    context = {"sv": sv, "placement": place_actions(SLUG, view, actions), "notice_kind": "", "notice": "",
+               "campaign": None}
+    return templates.env.get_template(f"games/{SLUG}/board.html").render(context)
+
+
+def test_every_kind_of_action_is_drawn_once_on_its_component():
+    """States offering each action family (allies to spend or sacrifice, a row to refresh, an ally to place...)."""
+    engine = get_engine(SLUG)
+    found = first_states_offering_each_family(engine)
+    assert set(found) == set(FAMILIES), f"never offered: {sorted(set(FAMILIES) - set(found))}"
+    for family, state in found.items():
+        html = render_board(engine, state)
+        page = parse(html)
+        view = engine.view(state)
+        drawn = Counter(b["data-action"] for b in page.buttons)
+        legal = {a.id for a in engine.legal_actions(state)}
+        assert set(drawn) == legal and all(n == 1 for n in drawn.values()), f"{family}: {drawn} vs {legal}"
+        for b in page.buttons:
+            home = call_to_adventure_home(view, b["data-action"])
+            zone = ZONES[home[0] if home else None]
+            assert zone in b["form"]["class"].split(), f"{family}: {b['data-action']} is not in {zone}"
+        check_nothing_hidden_shows(html, page, state, engine)
