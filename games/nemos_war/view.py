@@ -111,6 +111,7 @@ def build_view(c: Components, s: State) -> dict[str, Any]:
         "treasures": {"collected": [dict(c.tokens[t].raw) for t in s.collected], "cup": len(s.cup)},
         "cards": _cards(c, s), "cannon": {"uses_left": s.cannon} if s.cannon else None,
         "score": sc, "log": s.log[-40:], "end": _end(c, s, sc),
+        "scourge": list(c.scourge), "register_columns": c.register_columns,
     }
 
 
