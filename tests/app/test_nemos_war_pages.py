@@ -291,6 +291,11 @@ def test_every_board_of_whole_games_under_the_options_then_the_saved_game_in_the
     state, rng = engine.new_game(seed, options), Rng.from_seed(seed)
     moves: list[str] = []
     biggest = 0
+    chip = re.search(r'<span class="chip opts"[^>]*>(.*?)</span>', draw(state, version=0), re.S)
+    names = {"historical": "Historical game", "pursuit": "Relentless Pursuit", "clear": "Clear Seas",
+             "pressure": "Ocean Pressure"}
+    for key, name in names.items():
+        assert (name in chip.group(1)) == (options[key] == "on"), name
     while not engine.status(state).over and len(moves) < 900:
         html = draw(state, version=len(moves))
         biggest = max(biggest, gzip_size(html))
