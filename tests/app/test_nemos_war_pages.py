@@ -555,6 +555,22 @@ def test_the_final_commitment_is_chosen_on_the_commitment_table():
     assert '<li class="on fc"' in inside(html, 'data-res="nemo"', "</ol>"), "Nemo's marker on the ?! circle"
 
 
+def test_the_register_marks_the_columns_full_in_every_ocean():
+    s = kit.to_action(kit.game())
+    oceans = list(s.register)
+    for n, ocean in enumerate(oceans):
+        for sid in s.pool[: 2 if n else 1]:  # two ships in every row but the first: only column one is full
+            kit.take(s, sid)
+            s.register[ocean].append(sid)
+    html = draw(s)
+    thead = inside(html, '<table class="reg">', "</thead>")
+    heads = re.findall(r'<th scope="col"( class="full")?[^>]*>(\d+)</th>', thead)
+    assert heads[:2] == [(' class="full"', "6"), ("", "12")]
+    for ocean in kit.ENGINE.view(s)["oceans"]:
+        row = inside(html, f'<th scope="row">{ocean["name"]}</th>', "</tr>")
+        assert row.count('class="ctr') == len(ocean["register"])
+
+
 # ---------------------------------------------------------------- the placer
 
 def test_actions_land_on_their_components_and_the_rest_in_the_panel():
