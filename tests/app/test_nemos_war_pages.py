@@ -213,10 +213,9 @@ def test_game_page_has_the_how_to_and_a_link_to_the_rules(web):
 def test_rules_reference_covers_every_rule_the_issue_lists(web):
     r = web.get(f"/games/{SLUG}/rules")
     assert r.status_code == 200
-    anchors = ("goal", "components", "setup", "dice", "turn", "preparation", "doubles", "adventure", "events",
-               "tests", "staking", "help", "resources", "actions", "rest", "incite", "search", "move", "attack",
-               "treasures", "tracks", "combat", "calendar", "commitment", "end", "scoring", "levels", "optional",
-               "historical")
+    anchors = ("goal components reading setup dice turn preparation doubles adventure events tests staking help "
+               "resources actions rest incite search move attack treasures tracks combat calendar commitment end "
+               "scoring levels optional historical").split()
     for anchor in anchors:
         assert f'id="{anchor}"' in r.text and f'href="#{anchor}"' in r.text, anchor
     text = re.sub(r"<[^>]+>", " ", r.text)
@@ -230,6 +229,10 @@ def test_rules_reference_covers_every_rule_the_issue_lists(web):
         assert ocean["name"] in text
     for col in sample["commitment"]["table"]:
         assert col["name"] in text
+    classes = re.search(r"Ship classes: ([^.]*)\.", text).group(1)
+    ships = json.loads((DATA / "ships.json").read_text())
+    for cls in {x["class"] for x in ships["ships"] + ships["expansion"]}:
+        assert re.search(rf"\b[A-Z]{{3,4}} {cls.replace('_', ' ')}\b", classes), f"no abbreviation for {cls}"
     assert parse(r.text).inline == []
 
 
