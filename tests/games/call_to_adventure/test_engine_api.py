@@ -50,6 +50,9 @@ def test_dump_is_plain_json_and_loads_back():
     lambda d: d.update(final="yes"),
     lambda d: d["placed"].append(["origin", d["decks"]["1"].pop(), "sideways"]),
     lambda d: d.update(pending=[1, 2]),
+    lambda d: d.update(pending={"card": "S1-01"}),
+    lambda d: d["flags"].pop("spent"),
+    lambda d: d["rows"].pop("3"),
 ])
 def test_load_refuses_malformed_saves(spoil):
     data = json.loads(json.dumps(ENG.dump(ENG.new_game(3, {}))))
