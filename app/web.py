@@ -20,6 +20,7 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from app.boards.adamastor import cell_look
 from app.boards.call_to_adventure import call_to_adventure_home
 from app.boards.nemos_war import nemos_war_home
 from app.boards.platformer import platformer_home
@@ -98,6 +99,7 @@ def compile_all() -> None:
 
 
 templates.env.globals["icon"] = icon
+templates.env.globals["adamastor_cell"] = cell_look
 templates.env.globals["app_name"] = "Solo Shelf"
 templates.env.globals["game_image"] = game_image
 templates.env.filters["when"] = when
