@@ -191,6 +191,11 @@ def test_game_page_and_rules_reference(web):
                   "7 wounds", "10 wounds", "3 points", "divided by 3"):
         assert words in rules.text, words
     assert parse(rules.text).inline == [] and parse(page.text).inline == []
+    dice = json.loads((DATA / "dice.json").read_text())
+    for name, words in (("action", "<b>Action dice</b>"), ("enemy", "<b>Enemy die</b>")):
+        line = rules.text[rules.text.index(words):].split("</li>")[0]
+        faces = re.findall(r"platformer\.svg#pf-(\w+)", line)
+        assert faces == [{"attack": "claws"}.get(f, f) for f in dice[name]], f"the rules page shows other {name} faces"
 
 
 def test_a_new_game_board(web):
