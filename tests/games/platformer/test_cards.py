@@ -92,3 +92,9 @@ def test_avys_shrugs_off_the_first_provoked_attack_each_turn():
     eng, s = kit.position(hero="r0c3", hero_id="avys", enemies={"r1c3": "goblin", "r0c2": "zombie"})
     s, _ = kit.play(eng, s, "use:d0", "step:r0c4")
     assert s["health"] == 6 - 1  # two attacks provoked: the first turned aside
+
+
+def test_ikee_drain_token_costs_a_gold_at_each_end_of_turn():
+    eng, s = kit.position(hero="r0c0", boss="ikee", htokens=["drain"], gold=3)
+    end_turn(eng.components, s, [])
+    assert s["gold"] == 2
