@@ -125,6 +125,7 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "hand": [{**comp.heroes[h].raw, "playable": playable(comp, s, h)} for h in s.hand],
         "played": [{**comp.heroes[h].raw, "playable": False} for h in s.played],
         "allies": [{**comp.story[a].raw, "spent": a in s.flags["spent"]} for a in s.allies],
+        "hero_deck": len(s.hero_deck), "antihero_deck": len(s.antihero_deck),
         "experience": s.exp, "supply": supply(s),
         "abilities": {a: have[a] for a in ABILITIES}, "story_icons": {k: have[k] for k in STORY_ICONS},
         "corruption": {"level": s.level, "levels": [dict(lv) for lv in comp.levels]},

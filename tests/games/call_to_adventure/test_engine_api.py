@@ -123,12 +123,13 @@ def test_the_view_has_exactly_the_keys_of_contract_md():
     view = ENG.view(s)
     assert set(view) == {
         "turn", "phase", "prompt", "decision", "dealt", "tableau", "current_act", "revealed_acts", "rows", "hand",
-        "played", "allies", "experience", "supply", "abilities", "story_icons", "corruption", "runes", "challenge",
+        "played", "allies", "hero_deck", "antihero_deck", "experience", "supply", "abilities", "story_icons", "corruption", "runes", "challenge",
         "adversary", "destiny", "turn_flags", "final", "log", "story"}
     assert set(view["challenge"]) == {"card", "path", "difficulty", "base", "marked", "mods", "pool", "dark",
                                       "dark_cost", "stack", "cast", "total", "bonus", "odds", "final"}
     assert set(view["adversary"]) == {"card", "quest", "rise", "victory", "experience", "goal", "deck", "revealed",
                                       "discard", "final_difficulty", "defeated"}
     assert view["phase"] == "prepare" and view["decision"] == "prepare" and 0 < view["challenge"]["odds"] < 1
+    assert (view["hero_deck"], view["antihero_deck"]) == (len(s.hero_deck), len(s.antihero_deck)) != (0, 0)
     assert [t["slot"] for t in view["tableau"]] == ["origin", "motivation", "destiny"]
     assert len(view["runes"]) == 24 and {r["id"] for r in view["runes"] if r["in_use"]} == set(s.pending["pool"])
