@@ -65,8 +65,9 @@ class SessionView:
         }
 
 
-def current_view(db: Session, *, session_id: str) -> SessionView:
-    record, snapshot = load_session(db, session_id=session_id)
+def current_view(db: Session, *, session_id: str, owner_id: str | None = None) -> SessionView:
+    """The session as a page or the API shows it; with `owner_id`, another player's is NotFound."""
+    record, snapshot = load_session(db, session_id=session_id, owner_id=owner_id)
     record = rules_versions.ensure_current(db, record)
     engine = get_engine(record.game)
     if record.attention is not None:
@@ -119,9 +120,9 @@ def _log_tail(db: Session, session_id: str) -> list[dict[str, Any]]:
     return lines[-LOG_TAIL:]
 
 
-def play(db: Session, *, session_id: str, action: Any, version: Any) -> SessionView:
+def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: str | None = None) -> SessionView:
     with _lock_for(session_id):
-        record, engine, snapshot, state = _load_checked(db, session_id, version)
+        record, engine, snapshot, state = _load_checked(db, session_id, version, owner_id)
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
             raise Illegal("an action must be a non-empty action id", _build_view(db, record, engine, state, snapshot))
         try:
@@ -136,9 +137,9 @@ def play(db: Session, *, session_id: str, action: Any, version: Any) -> SessionV
         return _commit(db, record, engine, snapshot, new_state, "action", action, events, checkpoint, pending)
 
 
-def undo(db: Session, *, session_id: str, version: Any) -> SessionView:
+def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = None) -> SessionView:
     with _lock_for(session_id):
-        record, engine, snapshot, state = _load_checked(db, session_id, version)
+        record, engine, snapshot, state = _load_checked(db, session_id, version, owner_id)
         if engine.status(state).over:
             raise Illegal("the game is over; its result stands", _build_view(db, record, engine, state, snapshot))
         if not snapshot.pending:
@@ -155,10 +156,12 @@ def undo(db: Session, *, session_id: str, version: Any) -> SessionView:
         return _commit(db, record, engine, snapshot, rebuilt, "undo", undone, events, snapshot.checkpoint, pending)
 
 
-def _load_checked(db: Session, session_id: str, version: Any) -> tuple[GameSession, GameEngine, Snapshot, Any]:
+def _load_checked(
+    db: Session, session_id: str, version: Any, owner_id: str | None
+) -> tuple[GameSession, GameEngine, Snapshot, Any]:
     # Keep the snapshot read with the row: the session holds objects weakly, and a second read of
     # the snapshot could see another process's newer move beside this older row.
-    record, snapshot = load_session(db, session_id=session_id, lock=True)
+    record, snapshot = load_session(db, session_id=session_id, lock=True, owner_id=owner_id)
     record = rules_versions.ensure_current(db, record)
     if record.attention is not None:
         raise Illegal(record.attention, current_view(db, session_id=session_id))

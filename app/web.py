@@ -20,6 +20,7 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from app import auth
 from games.engine import Action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,7 +75,16 @@ def compile_all() -> None:
         templates.env.get_template(name)
 
 
+def csrf_field() -> Markup:
+    """The hidden CSRF field every state-changing form carries (empty in single mode: nothing to send)."""
+    token = auth.csrf_token()
+    return Markup(f'<input type="hidden" name="{auth.CSRF_FIELD}" value="{escape(token)}">') if token else Markup("")
+
+
 templates.env.globals["icon"] = icon
+templates.env.globals["csrf_token"] = auth.csrf_token
+templates.env.globals["csrf_field"] = csrf_field
+templates.env.globals["current_player"] = auth.current_player
 templates.env.globals["app_name"] = "Solo Shelf"
 templates.env.globals["game_image"] = game_image
 templates.env.filters["when"] = when
