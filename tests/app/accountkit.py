@@ -97,3 +97,15 @@ def api_token(browser: Browser, name: str = "bot") -> str:
 
 def bearer(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def all_routes(app) -> list[tuple[str, str]]:
+    """Every (method, path) the app answers, read from the app (included routers flattened)."""
+    found: set[tuple[str, str]] = set()
+    for route in app.routes:
+        contexts = route.effective_route_contexts() if hasattr(route, "effective_route_contexts") else [route]
+        for ctx in contexts:
+            methods = getattr(ctx, "methods", None) or set()
+            for method in methods - {"HEAD"}:
+                found.add((method, ctx.path))
+    return sorted(found)
