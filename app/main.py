@@ -91,6 +91,8 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404:
             return _not_found(request, "There is nothing at this address.")
+        if exc.status_code == 400 and _wants_json(request):  # a body that is not JSON: malformed, like the rest
+            return JSONResponse({"detail": f"malformed request: {exc.detail}"}, status_code=422)
         if _wants_json(request):
             return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
         return HTMLResponse(f"<h1>{exc.status_code}</h1>", status_code=exc.status_code, headers=exc.headers)

@@ -33,6 +33,8 @@ from games.registry import all_engines
 AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": Error, "description": "no valid bearer token or log-in"},
     403: {"model": Error, "description": "a request with the log-in cookie but without its CSRF token"},
+    # Malformed parameters or body: the app's own {"detail": "..."} (see app/main.py), not FastAPI's default list.
+    422: {"model": Error, "description": "malformed request"},
 }
 router = APIRouter(prefix="/api", tags=["api"], dependencies=[Depends(api_player)], responses=AUTH_ERRORS)
 
