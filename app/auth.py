@@ -66,6 +66,22 @@ class Forbidden(Exception):
     """Logged in, but not allowed (the admin page for a non-admin): 403."""
 
 
+class BodyTooLarge(Exception):
+    """A request body larger than any import could be (413), refused before it is read."""
+
+
+# Room for a form's other fields and the multipart framing around an import file.
+FORM_SLACK = 64 * 1024
+
+
+def refuse_oversized(request: Request) -> None:
+    """413 before reading a body whose declared length is past the import limit (plus form framing)."""
+    limit = request.app.state.settings.max_import_bytes + FORM_SLACK
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise BodyTooLarge()
+
+
 # ---------------------------------------------------------------- the per-request holder templates read
 
 def request_auth() -> dict[str, Any]:
@@ -155,6 +171,7 @@ async def _form_token(request: Request) -> str | None:
     content_type = request.headers.get("content-type", "")
     if not content_type.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
         return None
+    refuse_oversized(request)
     value = (await request.form()).get(CSRF_FIELD)
     return value if isinstance(value, str) else None
 

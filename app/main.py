@@ -15,7 +15,7 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import accounts, logs, migrate, rules_versions, web
-from app.auth import CsrfRefused, Forbidden, LoginRequired, SecurityMiddleware
+from app.auth import BodyTooLarge, CsrfRefused, Forbidden, LoginRequired, SecurityMiddleware
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
@@ -115,6 +115,17 @@ def _install_error_handlers(app: FastAPI) -> None:
         return templates.TemplateResponse(request, "pages/403.html", {"message": (
             "This form has expired or did not come from this site. Reload the page and try again.")},
             status_code=403)
+
+    @app.exception_handler(BodyTooLarge)
+    async def too_large(request: Request, exc: BodyTooLarge) -> Response:
+        limit = request.app.state.settings.max_import_bytes
+        message = f"That is too large: a file to import has at most {limit // 1000} kB."
+        if _wants_json(request):
+            return JSONResponse({"detail": message}, status_code=413)
+        from app.web import templates
+
+        return templates.TemplateResponse(request, "pages/403.html", {"message": message, "heading": "Too large"},
+                                          status_code=413)
 
     @app.exception_handler(Forbidden)
     async def forbidden(request: Request, exc: Forbidden) -> Response:

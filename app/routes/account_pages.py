@@ -20,6 +20,7 @@ from app.auth import (
     PagePlayer,
     clear_login_cookie,
     pre_login_form,
+    refuse_oversized,
     set_login_cookie,
     set_pre_login_token,
 )
@@ -32,6 +33,7 @@ DB = Annotated[Session, Depends(get_db)]
 
 
 async def _form(request: Request) -> dict[str, Any]:
+    refuse_oversized(request)
     return {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
 
 

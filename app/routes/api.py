@@ -173,9 +173,15 @@ async def import_session(request: Request, me: ApiPlayer, db: Session = Depends(
 async def read_upload(request: Request, what: str) -> tuple[Any, JSONResponse | None]:
     """The body as JSON if it is within the import size limit; else the error answer to send."""
     limit = request.app.state.settings.max_import_bytes
-    body = await request.body()
-    if len(body) > limit:
-        return None, _error(413, f"a {what} is at most {limit} bytes")
+    too_large = _error(413, f"a {what} is at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return None, too_large  # refused before a byte of it is read
+    body = bytearray()
+    async for chunk in request.stream():  # a body sent without a length is cut off at the limit too
+        body += chunk
+        if len(body) > limit:
+            return None, too_large
     try:
         return json.loads(body), None
     except (ValueError, UnicodeDecodeError):

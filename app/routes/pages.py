@@ -18,7 +18,7 @@ from jinja2 import TemplateNotFound
 from sqlalchemy.orm import Session
 
 from app import campaigns, play, store
-from app.auth import PagePlayer, page_player
+from app.auth import PagePlayer, page_player, refuse_oversized
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.models import Campaign
@@ -31,6 +31,7 @@ router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)])
 
 async def form_data(request: Request) -> dict[str, Any]:
     """The posted form as a plain dict (last value wins); files stay UploadFile objects."""
+    refuse_oversized(request)
     form = await request.form()
     return dict(form.items())
 
