@@ -21,6 +21,9 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
 from app import auth
+from app.boards.call_to_adventure import call_to_adventure_home
+from app.boards.nemos_war import nemos_war_home
+from app.boards.platformer import platformer_home
 from games.engine import Action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,7 +171,12 @@ def _adamastor_home(view: dict[str, Any], action_id: str) -> tuple[str, str] | N
     return None  # task:*, learn:skip, ignore:* ... are decisions: the panel shows them
 
 
-_PLACERS = {"adamastor": _adamastor_home}
+_PLACERS = {
+    "adamastor": _adamastor_home,
+    "nemos_war": nemos_war_home,
+    "platformer": platformer_home,
+    "call_to_adventure": call_to_adventure_home,
+}
 
 
 def place_actions(game: str, view: dict[str, Any], actions: Iterable[Action]) -> Placement:

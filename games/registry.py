@@ -19,8 +19,29 @@ def _adamastor() -> GameEngine:
     return AdamastorEngine()
 
 
+def _call_to_adventure() -> GameEngine:
+    from games.call_to_adventure.engine import CallToAdventureEngine
+
+    return CallToAdventureEngine()
+
+
+def _nemos_war() -> GameEngine:
+    from games.nemos_war.engine import NemosWarEngine
+
+    return NemosWarEngine()
+
+
+def _platformer() -> GameEngine:
+    from games.platformer.engine import PlatformerEngine
+
+    return PlatformerEngine()
+
+
 _FACTORIES: dict[str, Callable[[], GameEngine]] = {
     "adamastor": _adamastor,
+    "platformer": _platformer,
+    "nemos_war": _nemos_war,
+    "call_to_adventure": _call_to_adventure,
 }
 
 

@@ -1,0 +1,56 @@
+"""Where each Call to Adventure action is drawn on its board (templates/games/call_to_adventure/).
+
+An action goes on the component it concerns: a kept character card, a story card in a row (gain, travel,
+refresh, place an ally, or one of its two paths), a card in hand, a Motivation, an ally, the rune tray, the
+challenge being prepared, a Hero or Antihero deck, the Adversary. Anything else — or anything whose component
+the board does not draw right now — goes to the decision panel, so every legal action stays clickable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+ROW_ACTIONS = ("trait", "travel", "refresh", "place")
+PATHS = ("top", "bottom")
+DECKS = ("hero", "antihero")
+
+
+def _ids(cards: Iterable[Any] | None) -> set[str]:
+    return {str(c.get("id")) for c in cards or () if isinstance(c, dict)}
+
+
+def _row_ids(view: dict[str, Any]) -> set[str]:
+    return {str(c.get("id")) for row in view.get("rows") or () for c in row.get("cards") or ()}
+
+
+def _char_ids(view: dict[str, Any]) -> set[str]:
+    return {str(s["card"].get("id")) for s in view.get("tableau") or () if isinstance(s.get("card"), dict)}
+
+
+def call_to_adventure_home(view: dict[str, Any], action_id: str) -> tuple[str, str] | None:
+    """The component (kind, key) that shows `action_id`, or None for the decision panel."""
+    parts = action_id.split(":")
+    head, rest = parts[0], parts[1:]
+    if len(rest) == 1:
+        key = rest[0]
+        if head == "keep" and key in _ids(view.get("dealt")):
+            return ("dealt", key)
+        if head in ROW_ACTIONS and key in _row_ids(view):
+            return ("card", key)
+        if head == "play" and key in _ids(view.get("hand")):
+            return ("hand", key)
+        if head == "power" and key in _char_ids(view):
+            return ("char", key)
+        if head in ("spend", "sacrifice") and key in _ids(view.get("allies")):
+            return ("ally", key)
+        if head == "choose" and key in DECKS:
+            return ("deck", key)
+        return None
+    if head == "challenge" and len(rest) == 2 and rest[1] in PATHS and rest[0] in _row_ids(view):
+        return ("path", f"{rest[0]}:{rest[1]}")
+    if action_id in ("dark", "cast", "accept") and view.get("challenge"):
+        return ("challenge", "")
+    if action_id == "confront" and view.get("adversary"):
+        return ("adversary", "")
+    return None  # end_turn and anything unforeseen: the panel draws it

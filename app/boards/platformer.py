@@ -1,0 +1,84 @@
+"""Where each Platformer action is drawn on its board (see games/platformer/CONTRACT.md for the ids).
+
+- a die of the tray: `use:SRC`, `add:SRC`, `save:SRC`, `reroll:SRC`, and `gem:SRC` (upgrading a one-die part)
+- the forge strip of the tray: `forge:A:B`, `addforge:A:B`, `saveforge:A:B`
+- the symbol being used (its box in the decision panel): `gem:A+B` (a forged pair), `as:SYMBOL`, `take`, `star`,
+  `done`, `cancel`
+- a cell of the tower: `step:`, `portal:`, `shift:`, `respawn:`, `push:` a cell; `strike:`/`grab:` the enemy's cell
+- the hero card (`ability`), a held item/potion/artifact (`item:`, `potion:`), a shop card (`buy:`)
+- the tower's bar: `gravity`, `gravity:drop`
+Anything else (`end_actions`, `save:skip`, an id this module does not know) goes to the decision panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Home = tuple[str, str] | None
+
+_DIE_VERBS = {"use", "add", "save", "reroll"}
+_CELL_VERBS = {"step", "portal", "shift", "respawn", "push"}
+_FORGE_VERBS = {"forge", "addforge", "saveforge"}
+_USE_CONTROLS = {"take", "star", "done", "cancel"}
+
+
+def _sources(view: dict[str, Any]) -> set[str]:
+    """The dice the tray draws: action dice, bonus symbols and the special die."""
+    ids = {d.get("id") for d in view.get("dice") or ()} | {b.get("id") for b in view.get("bonus") or ()}
+    if view.get("special") is not None:
+        ids.add("sp")
+    return {str(i) for i in ids if i}
+
+
+def _cells(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {c["id"]: c for c in (view.get("map") or {}).get("cells") or () if isinstance(c, dict) and "id" in c}
+
+
+def _figure_cell(view: dict[str, Any], figure_id: str) -> str | None:
+    for cell in _cells(view).values():
+        figure = cell.get("figure")
+        if figure and figure.get("id") == figure_id and figure.get("kind") != "hero":
+            return cell["id"]
+    return None
+
+
+def _ids(cards: Any) -> set[str]:
+    return {str(c.get("id")) for c in cards or () if isinstance(c, dict)}
+
+
+def _held(view: dict[str, Any]) -> set[str]:
+    return _ids(view.get("items")) | _ids(view.get("potions")) | _ids(view.get("artifacts"))
+
+
+def _in_shop(view: dict[str, Any]) -> set[str]:
+    shop = view.get("shop") or {}
+    return _ids(shop.get("items")) | _ids(shop.get("potions"))
+
+
+def platformer_home(view: dict[str, Any], action_id: str) -> Home:
+    """Where a Platformer action id lives on the board, or None for the decision panel."""
+    head, _, rest = action_id.partition(":")
+    if head in _DIE_VERBS and rest in _sources(view):
+        return ("die", rest)
+    if head == "gem" and rest:
+        return ("die-gem", rest) if rest in _sources(view) else ("part-gem", rest)
+    if head in _FORGE_VERBS and rest:
+        return ("forge", "")
+    if head in _CELL_VERBS and rest in _cells(view):
+        return ("cell", rest)
+    if head in ("strike", "grab") and rest:
+        where = _figure_cell(view, rest)
+        return ("cell", where) if where else None
+    if head == "as" and rest:
+        return ("as", "")
+    if action_id in _USE_CONTROLS:
+        return ("use", "")
+    if action_id == "ability":
+        return ("hero", "")
+    if head in ("item", "potion") and rest in _held(view):
+        return ("card", rest)
+    if head == "buy" and rest in _in_shop(view):
+        return ("shop", rest)
+    if head == "gravity":
+        return ("tower", "")
+    return None

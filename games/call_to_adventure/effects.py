@@ -1,0 +1,208 @@
+"""Things that happen to the hero: experience, the corruption marker, Hero/Antihero draws, rewards, the
+Adversary's experience and its revealed cards, and the effects of played cards and powers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.call_to_adventure.components import Components
+from games.call_to_adventure.state import State
+from games.call_to_adventure.table import free_rune, supply
+from games.engine import Event, Rng
+
+
+def note(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, **data: Any) -> None:
+    s.say(text)
+    ev.append(Event(kind, text, reveals, data))
+
+
+def gain_exp(s: State, ev: list[Event], n: int, why: str) -> None:
+    n = min(n, supply(s))
+    if n > 0:
+        s.exp += n
+        note(s, ev, "exp", f"You gain {n} experience ({why}).")
+
+
+def adv_gain(comp: Components, s: State, ev: list[Event], n: int, why: str) -> None:
+    """The Adversary's experience moves by n (never below 0); reaching its goal wins it the game."""
+    if not s.boss or s.result:
+        return
+    before = s.adv_exp
+    s.adv_exp = max(0, s.adv_exp + n)
+    if s.adv_exp == before:
+        return
+    name = comp.story[s.boss].name
+    verb = "gains" if n > 0 else "loses"
+    note(s, ev, "adversary", f"{name} {verb} {abs(s.adv_exp - before)} experience ({why}): {s.adv_exp}.")
+    goal = comp.solo[s.victory]["goal"]
+    if s.adv_exp >= goal:
+        s.result, s.reason = "lost", f"{name} reached {goal} experience and triumphed"
+        note(s, ev, "lost", f"{name} has gathered its strength: you have lost.")
+
+
+def feed(comp: Components, s: State, ev: list[Event], trigger: str, times: int = 1) -> None:
+    """The solo Adversary's quest card: it grows each time its trigger happens."""
+    if s.quest and times > 0:
+        quest = comp.solo[s.quest]
+        if quest["feeds"]["trigger"] == trigger:
+            adv_gain(comp, s, ev, quest["feeds"]["n"] * times, quest["name"])
+
+
+def origin_trigger(comp: Components, s: State, ev: list[Event], trigger: str) -> None:
+    cid = s.chars["origin"]
+    if cid and (comp.characters[cid].power or {}).get("trigger") == trigger:
+        gain_exp(s, ev, 1, comp.characters[cid].name)
+
+
+def draw_card(comp: Components, s: State, ev: list[Event], kind: str) -> None:
+    deck = s.hero_deck if kind == "hero" else s.antihero_deck
+    if not deck:
+        note(s, ev, "draw", f"The {kind.capitalize()} deck is empty: nothing to draw.")
+        return
+    card = deck.pop()
+    s.hand.append(card)
+    note(s, ev, "draw", f"You draw a {kind.capitalize()} card: {comp.heroes[card].name}.", reveals=True, card=card)
+
+
+def move_marker(comp: Components, s: State, ev: list[Event], steps: int) -> None:
+    new = min(len(comp.levels), max(1, s.level + steps))
+    if new != s.level:
+        s.level = new
+        note(s, ev, "corruption", f"Your corruption marker moves to {comp.levels[new - 1]['name']} (level {new}).")
+
+
+def gain_virtue(comp: Components, s: State, ev: list[Event], n: int) -> None:
+    for _ in range(n):
+        move_marker(comp, s, ev, -1)
+        draw_card(comp, s, ev, "hero")
+        origin_trigger(comp, s, ev, "virtue")
+
+
+def gain_corruption(comp: Components, s: State, ev: list[Event], n: int) -> None:
+    for _ in range(n):
+        move_marker(comp, s, ev, +1)
+        draw_card(comp, s, ev, "antihero")
+        origin_trigger(comp, s, ev, "corruption")
+        feed(comp, s, ev, "corruption")
+
+
+def take_reward(comp: Components, s: State, ev: list[Event], reward: dict[str, Any]) -> None:
+    if reward.get("exp"):
+        gain_exp(s, ev, reward["exp"], "a reward")
+    gain_virtue(comp, s, ev, reward.get("virtue", 0))
+    gain_corruption(comp, s, ev, reward.get("corruption", 0))
+    for _ in range(reward.get("hero", 0)):
+        draw_card(comp, s, ev, "hero")
+    for _ in range(reward.get("antihero", 0)):
+        draw_card(comp, s, ev, "antihero")
+
+
+def apply_effect(comp: Components, s: State, ev: list[Event], e: dict[str, Any]) -> None:
+    """One EFFECT of a played card, a Motivation power or an ally (CONTRACT.md)."""
+    op, n, p = e["op"], e.get("n", 0), s.pending
+    if op == "add" and p is not None:
+        p["bonus"] += n
+        note(s, ev, "effect", f"+{n} to the cast.")
+    elif op == "rune" and p is not None:
+        rid = free_rune(p["pool"], e["ability"])
+        if rid:
+            p["pool"].append(rid)
+            note(s, ev, "effect", f"The {rid} rune joins the cast.")
+    elif op == "reroll" and p is not None and p["cast"] is not None:
+        recast(comp, s, ev, [c["rune"] for c in p["cast"] if c["value"] == 0])
+    elif op == "exp":
+        gain_exp(s, ev, n, "a card")
+    elif op == "virtue":
+        gain_virtue(comp, s, ev, n)
+    elif op == "corruption":
+        gain_corruption(comp, s, ev, n)
+    elif op == "adv_exp":
+        adv_gain(comp, s, ev, n, "a card")
+    elif op == "free_travel":
+        s.flags["free_travel"] = True
+        note(s, ev, "effect", "Your travel this turn is free.")
+    elif op == "draw":
+        s.choose += n
+
+
+def cast_rune(comp: Components, s: State, ev: list[Event], rng: Rng, rid: str) -> dict[str, Any]:
+    """Cast one rune: its face, and what the face does besides its value."""
+    side = rng.below(2)
+    face = comp.runes[rid].faces[side]
+    if face.corruption:
+        move_marker(comp, s, ev, face.corruption)
+    if face.draw:
+        s.choose += 1
+        feed(comp, s, ev, "draw")
+    if face.bonus == "exp":
+        gain_exp(s, ev, 1, f"the special {rid} rune")
+    elif face.bonus == "adv":
+        adv_gain(comp, s, ev, -1, f"the special {rid} rune")
+    elif face.bonus == "virtue":
+        gain_virtue(comp, s, ev, 1)
+    elif face.bonus == "draw":
+        s.choose += 1
+    return {"rune": rid, "face": side, "value": face.value, "draw": face.draw, "bonus": face.bonus}
+
+
+def recast(comp: Components, s: State, ev: list[Event], rune_ids: list[str]) -> None:
+    p = s.pending
+    assert p is not None and p["cast"] is not None
+    if not rune_ids:
+        note(s, ev, "effect", "No rune shows 0: nothing to cast again.")
+        return
+    rng = Rng(s.rng)
+    faces = {r: cast_rune(comp, s, ev, rng, r) for r in rune_ids}
+    s.rng = rng.state
+    p["cast"] = [faces.get(c["rune"], c) for c in p["cast"]]
+    shown = ", ".join(f"{r} {f['value']}" for r, f in faces.items())
+    note(s, ev, "cast", f"Cast again: {shown}.", reveals=True)
+    if any(f["draw"] for f in faces.values()):
+        reveal_adversary_card(comp, s, ev, rng_state=True)
+
+
+def reveal_adversary_card(comp: Components, s: State, ev: list[Event], rng_state: bool = True) -> None:
+    """Solo: the draw symbol reveals the Adversary's top card, applied at once (discarded at end of turn)."""
+    if not s.boss:
+        return
+    if not s.adv_deck and s.adv_discard:
+        rng = Rng(s.rng)
+        s.adv_deck, s.adv_discard = list(s.adv_discard), []
+        rng.shuffle(s.adv_deck)
+        s.rng = rng.state
+        note(s, ev, "adversary", "The Adversary's deck is shuffled anew.", reveals=True)
+    if not s.adv_deck:
+        return
+    card = s.adv_deck.pop()
+    s.adv_revealed.append(card)
+    hc = comp.heroes[card]
+    note(s, ev, "adversary", f"The Adversary reveals {hc.name}.", reveals=True, card=card)
+    for a in hc.adversary:
+        adversary_effect(comp, s, ev, a)
+
+
+def adversary_effect(comp: Components, s: State, ev: list[Event], a: dict[str, Any]) -> None:
+    op, n, p = a["op"], a.get("n", 0), s.pending
+    if op == "adv_exp":
+        adv_gain(comp, s, ev, n, "its card")
+    elif op == "difficulty" and p is not None:
+        p["mods"] += n
+        note(s, ev, "adversary", f"This challenge is {n} harder.")
+    elif op == "total" and p is not None:
+        p["bonus"] += n
+        note(s, ev, "adversary", f"{n} to your total.")
+    elif op == "steal_exp":
+        lost = min(n, s.exp)
+        s.exp -= lost
+        note(s, ev, "adversary", f"You lose {lost} experience.")
+        adv_gain(comp, s, ev, n, "it took your experience")
+    elif op == "lose_ally":
+        if s.allies:
+            ally = s.allies.pop()
+            s.discards[str(comp.story[ally].act)].append(ally)
+            note(s, ev, "adversary", f"{comp.story[ally].name} betrays you and leaves.")
+        else:
+            adv_gain(comp, s, ev, 2, "no ally to betray you")
+    elif op == "no_travel":
+        s.flags["no_travel"] = True
+        note(s, ev, "adversary", "You cannot travel this turn.")

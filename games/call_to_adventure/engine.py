@@ -1,0 +1,94 @@
+"""`CallToAdventureEngine`: Call to Adventure's solo mode as a GameEngine (see games/engine.py, CONTRACT.md
+and RULINGS.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.call_to_adventure.actions import legal, legal_ids, perform
+from games.call_to_adventure.bots import BOTS
+from games.call_to_adventure.components import Components
+from games.call_to_adventure.loader import load_components
+from games.call_to_adventure.persist import dump, load_state
+from games.call_to_adventure.scoring import breakdown
+from games.call_to_adventure.setup import new_state
+from games.call_to_adventure.state import State
+from games.call_to_adventure.view import build_view, prompt
+from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, Status
+
+SPEC = GameSpec(
+    slug="call_to_adventure",
+    title="Call to Adventure",
+    rules_version=1,
+    options=(
+        OptionSpec("deal", "Character cards", (("choose", "Deal two of each kind, keep one"),
+                                               ("first", "First game: one of each kind")), "choose"),
+        OptionSpec("allies", "Allies and adversaries", (("with", "With allies, adversaries and their cards"),
+                                                         ("without", "First game: without them")), "with"),
+        OptionSpec("victory", "Victory card (difficulty)", (
+            ("V1", "A Tale Told by the Fire (easiest)"), ("V2", "A Song Sung in Taverns"),
+            ("V3", "A Saga Remembered"), ("V4", "A Legend of the Age"), ("V5", "A Myth for All Time (hardest)"),
+        ), "V2", "How much experience the Adversary needs to win, and the Destiny you need."),
+    ),
+    summary="Build a hero's story from Origin to Destiny over three acts, casting runes against challenges, "
+    "then face the Adversary that grew stronger while you did.",
+)
+
+
+class CallToAdventureEngine:
+    """Pure rules; the components load on first use."""
+
+    spec = SPEC
+    bots = BOTS
+    campaign = None
+
+    def __init__(self, components: Components | None = None) -> None:
+        self._components = components
+
+    @property
+    def components(self) -> Components:
+        if self._components is None:
+            self._components = load_components()
+        return self._components
+
+    def new_game(self, seed: int, options: dict[str, Any], carried: dict[str, Any] | None = None) -> State:
+        if carried is not None:
+            raise ValueError("Call to Adventure has no campaign")
+        return new_state(self.components, seed, self.spec.normalize_options(options))[0]
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal(self.components, state)
+
+    def apply(self, state: State, action_id: str) -> tuple[State, list[Event]]:
+        comp = self.components
+        if not isinstance(action_id, str):
+            raise IllegalAction("an action id must be text")
+        if state.result:
+            raise IllegalAction("the game is over: no more actions")
+        if action_id not in legal_ids(comp, state):
+            raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
+        s = state.clone()
+        ev: list[Event] = []
+        perform(comp, s, ev, action_id)
+        return s, ev
+
+    def status(self, state: State) -> Status:
+        lines = breakdown(self.components, state)
+        score = sum(x.points for x in lines)
+        if state.result in ("won", "lost"):
+            return Status(state.result, score, lines, state.reason)
+        return Status("in_progress", score, lines)
+
+    def view(self, state: State) -> dict[str, Any]:
+        return build_view(self.components, state)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return dump(state)
+
+    def load(self, data: Any) -> State:
+        try:
+            return load_state(self.components, data)
+        except MalformedState:
+            raise
+        except Exception as exc:  # anything unexpected in foreign data is still a malformed save
+            raise MalformedState(f"malformed state: {exc!r}") from exc

@@ -1,0 +1,156 @@
+"""The heart of a turn: gaining a trait, a challenge from the declared path to the result, placing cards
+(and ending acts), the end of a turn and the end of the game."""
+
+from __future__ import annotations
+
+from games.call_to_adventure.components import Components
+from games.call_to_adventure.effects import (
+    adv_gain,
+    apply_effect,
+    cast_rune,
+    feed,
+    gain_exp,
+    note,
+    origin_trigger,
+    reveal_adversary_card,
+    take_reward,
+)
+from games.call_to_adventure.scoring import destiny
+from games.call_to_adventure.setup import ROW_SIZE, discard_from_row, refill, reveal_act
+from games.call_to_adventure.state import SLOTS, State, fresh_flags
+from games.call_to_adventure.table import base_pool, count_under, current_slot, difficulty
+from games.engine import Event, Rng
+
+
+def gain_trait(comp: Components, s: State, ev: list[Event], card_id: str) -> None:
+    card = comp.story[card_id]
+    cost = sum(r.get("exp", 0) for r in card.requires if "icon" not in r)
+    s.exp -= cost
+    s.flags["main_done"] = True
+    s.rows[str(card.act)].remove(card_id)
+    note(s, ev, "trait", f"You gain the trait {card.name}" + (f" for {cost} experience." if cost else "."))
+    place(comp, s, ev, card_id, "top")
+    origin_trigger(comp, s, ev, "trait")
+    feed(comp, s, ev, "trait")
+
+
+def start_challenge(comp: Components, s: State, ev: list[Event], card_id: str, path: str, final: bool) -> None:
+    s.flags["main_done"] = True
+    s.pending = {"card": card_id, "path": path, "final": final, "pool": base_pool(comp, s, card_id), "dark": 0,
+                 "stack": [], "mods": 0, "bonus": 0, "cast": None}
+    card = comp.story[card_id]
+    if final:
+        note(s, ev, "final", f"You face {card.name}, your Adversary, at last.")
+    else:
+        note(s, ev, "challenge", f"You attempt {card.name}, taking the path {card.paths[path].name}.")
+
+
+def cast(comp: Components, s: State, ev: list[Event]) -> None:
+    """Resolve the stacked cards (last played first), then cast every rune of the pool."""
+    p = s.pending
+    assert p is not None
+    stack, p["stack"] = p["stack"], []
+    for item in reversed(stack):
+        for e in item["effects"]:
+            apply_effect(comp, s, ev, e)
+    rng = Rng(s.rng)
+    p["cast"] = [cast_rune(comp, s, ev, rng, rid) for rid in p["pool"]]
+    s.rng = rng.state
+    total = sum(c["value"] for c in p["cast"])
+    shown = ", ".join(f"{c['rune']} {c['value']}" + (" (draw)" if c["draw"] else "") for c in p["cast"])
+    note(s, ev, "cast", f"You cast {len(p['cast'])} runes: {shown} = {total}.", reveals=True)
+    feed(comp, s, ev, "dark", p["dark"])
+    for c in p["cast"]:
+        if c["draw"]:
+            reveal_adversary_card(comp, s, ev)
+
+
+def cast_total(s: State) -> int:
+    p = s.pending
+    assert p is not None and p["cast"] is not None
+    return sum(c["value"] for c in p["cast"]) + p["bonus"]
+
+
+def accept(comp: Components, s: State, ev: list[Event]) -> None:
+    p = s.pending
+    assert p is not None
+    total = cast_total(s)
+    need = difficulty(comp, s, p["card"], p["path"], p["final"], p["mods"])["total"]
+    s.pending = None
+    card = comp.story[p["card"]]
+    won = total >= need
+    note(s, ev, "result", f"{card.name}: {total} against {need}: {'success' if won else 'failure'}.")
+    if p["final"]:
+        return _final_result(comp, s, ev, won)
+    if not won:
+        discard_from_row(comp, s, ev, card.id)
+        gain_exp(s, ev, 1, "a failed challenge")
+        origin_trigger(comp, s, ev, "fail")
+        adv_gain(comp, s, ev, 1, "Rise of the Adversary: you failed")
+        feed(comp, s, ev, "fail")
+        return
+    s.rows[str(card.act)].remove(card.id)
+    ally = s.under.pop(card.id, None)
+    if ally:
+        s.allies.append(ally)
+        note(s, ev, "ally", f"{comp.story[ally].name} joins you.")
+    for a in card.abilities:
+        origin_trigger(comp, s, ev, f"success:{a}")
+    place(comp, s, ev, card.id, p["path"])
+
+
+def place(comp: Components, s: State, ev: list[Event], card_id: str, path: str) -> None:
+    """A story card goes under the current character card, showing its path; three end the act."""
+    slot = SLOTS[current_slot(s)]
+    s.placed.append([slot, card_id, path])
+    s.flags["placed"] += 1
+    card = comp.story[card_id]
+    note(s, ev, "place", f"{card.name} ({card.paths[path].name}) goes under your {slot}.")
+    take_reward(comp, s, ev, card.paths[path].reward)
+    if count_under(s, slot) == 3:
+        note(s, ev, "act", f"Act {SLOTS.index(slot) + 1} of your story is complete.")
+        adv_gain(comp, s, ev, 2, "Rise of the Adversary: an act ends")
+
+
+def _final_result(comp: Components, s: State, ev: list[Event], won: bool) -> None:
+    name = comp.story[s.boss].name
+    if not won:
+        gain_exp(s, ev, 1, "a failed challenge")
+        origin_trigger(comp, s, ev, "fail")
+        adv_gain(comp, s, ev, 2, "it survived your attack")
+        return
+    s.boss_defeated = True
+    score, target = destiny(comp, s), comp.solo[s.victory]["target"]
+    if score >= target:
+        s.result, s.reason = "won", f"{name} is defeated and your Destiny of {score} reaches {target}"
+        note(s, ev, "won", f"You defeat {name}! Destiny {score} (target {target}): you have won.")
+    else:
+        s.result, s.reason = "lost", f"{name} is defeated, but your Destiny of {score} falls short of {target}"
+        note(s, ev, "lost", f"You defeat {name}, but your Destiny of {score} is short of {target}: you have lost.")
+
+
+def end_turn(comp: Components, s: State, ev: list[Event]) -> None:
+    """Effects end, the rows are refilled, and the next turn starts (revealing the next act if due)."""
+    if not s.flags["placed"] and not s.final:
+        adv_gain(comp, s, ev, 1, "Rise of the Adversary: a turn without a new card")
+    s.adv_discard += s.adv_revealed
+    s.adv_revealed = []
+    s.flags = fresh_flags()
+    if s.result:
+        return
+    for act in s.revealed:
+        if len(s.rows[str(act)]) < ROW_SIZE:
+            refill(comp, s, ev, act)
+    s.turn += 1
+    note(s, ev, "turn", f"Turn {s.turn} begins.")
+    slot = current_slot(s)
+    if slot == 3:
+        if not s.final:
+            s.final = True
+            note(s, ev, "final", f"Your story is told: now face {comp.story[s.boss].name}.")
+        return
+    if slot + 1 not in s.revealed:
+        reveal_act(comp, s, ev, slot + 1)
+    if not any(s.rows[str(a)] for a in s.revealed):
+        s.result, s.reason = "lost", "no story card is left for your hero to live"
+        note(s, ev, "lost", "There is no story left to live: you have lost.")

@@ -1,0 +1,176 @@
+"""Read-only questions about a position: icons in the story, the corruption level's permissions, costs,
+difficulties, the rune pool of a challenge and its exact odds of success."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from games.call_to_adventure.components import ABILITIES, ICONS, Components, Story
+from games.call_to_adventure.state import SLOTS, State
+
+TRAVEL_COST = 1
+DARK_COST = 1
+MAX_DARK = 3
+SUPPLY = 40
+
+
+def icons(comp: Components, s: State) -> dict[str, int]:
+    """Every ability and story icon in the hero's story: character cards and the paths shown under them."""
+    out = dict.fromkeys(ICONS, 0)
+    for slot in SLOTS:
+        cid = s.chars[slot]
+        if cid:
+            for k, n in comp.characters[cid].icons.items():
+                out[k] += n
+    for _, card_id, path in s.placed:
+        for k, n in comp.story[card_id].paths[path].reward.get("icons", {}).items():
+            out[k] += n
+    return out
+
+
+def level(comp: Components, s: State) -> dict[str, Any]:
+    return comp.levels[s.level - 1]
+
+
+def face_up(comp: Components, s: State) -> list[Story]:
+    """Story cards face up in the revealed rows."""
+    return [comp.story[c] for act in s.revealed for c in s.rows[str(act)]]
+
+
+def powers(comp: Components, s: State) -> list[dict[str, Any]]:
+    """Adversary powers in effect: face-up adversaries, and the solo Adversary's own all game long."""
+    out = [c.power for c in face_up(comp, s) if c.type == "adversary" and c.power]
+    if s.boss and not s.boss_defeated:
+        out.append(comp.story[s.boss].power or {})
+    return out
+
+
+def power_sum(comp: Components, s: State, op: str) -> int:
+    return sum(p.get("n", 0) for p in powers(comp, s) if p.get("op") == op)
+
+
+def travel_cost(comp: Components, s: State) -> int:
+    return 0 if s.flags["free_travel"] else TRAVEL_COST + power_sum(comp, s, "travel_cost")
+
+
+def dark_cost(comp: Components, s: State) -> int:
+    return DARK_COST + power_sum(comp, s, "dark_cost")
+
+
+def can_play_kind(comp: Components, s: State, kind: str) -> bool:
+    if kind == "hero" and any(p.get("op") == "no_hero" for p in powers(comp, s)):
+        return False
+    return bool(level(comp, s)[kind])
+
+
+def supply(s: State) -> int:
+    return SUPPLY - s.exp
+
+
+def current_slot(s: State) -> int:
+    """0, 1 or 2: the character card the next story card goes under (3 when all are full)."""
+    counts = [0, 0, 0]
+    for slot, _, _ in s.placed:
+        counts[SLOTS.index(slot)] += 1
+    for i, n in enumerate(counts):
+        if n < 3:
+            return i
+    return 3
+
+
+def count_under(s: State, slot: str) -> int:
+    return sum(1 for p in s.placed if p[0] == slot)
+
+
+def meets(comp: Components, s: State, req: dict[str, Any], have: dict[str, int] | None = None) -> bool:
+    """A trait's prerequisite or a Destiny requirement (CONTRACT.md, NEED and PREREQ)."""
+    if "exp" in req and len(req) == 1 and "icon" not in req:
+        return s.exp >= req["exp"]
+    if "icon" in req:
+        return (have or icons(comp, s))[req["icon"]] >= req["n"]
+    if "level_max" in req:
+        return s.level <= req["level_max"]
+    if "level_min" in req:
+        return s.level >= req["level_min"]
+    if "allies" in req:
+        return len(s.allies) >= req["allies"]
+    if "adversaries" in req:
+        return defeated_adversaries(comp, s) >= req["adversaries"]
+    if "hero_played" in req:
+        return sum(1 for h in s.played if comp.heroes[h].kind == "hero") >= req["hero_played"]
+    if "antihero_played" in req:
+        return sum(1 for h in s.played if comp.heroes[h].kind == "antihero") >= req["antihero_played"]
+    raise ValueError(f"unknown requirement {req!r}")
+
+
+def defeated_adversaries(comp: Components, s: State) -> int:
+    return sum(1 for _, c, _ in s.placed if comp.story[c].type == "adversary") + int(s.boss_defeated)
+
+
+def can_gain_trait(comp: Components, s: State, card: Story) -> bool:
+    have = icons(comp, s)
+    return all(meets(comp, s, r, have) for r in card.requires)
+
+
+def final_difficulty(comp: Components, s: State) -> int:
+    quest = comp.solo[s.quest]
+    bane = min(3, icons(comp, s)[quest["bane"]])
+    return comp.story[s.boss].difficulty + quest["extra"] + s.adv_exp // 3 - bane
+
+
+def difficulty(comp: Components, s: State, card_id: str, path: str, final: bool, mods: int = 0) -> dict[str, int]:
+    card = comp.story[card_id]
+    if final:
+        base = final_difficulty(comp, s)
+        return {"base": base, "marked": 0, "powers": 0, "mods": mods, "total": base + mods}
+    marked = int(card.paths[path].marked)
+    pw = sum(p.get("n", 0) for c in face_up(comp, s) if c.id != card_id and c.type == "adversary"
+             for p in [c.power or {}] if p.get("op") == "difficulty")
+    if s.boss and not s.boss_defeated and (comp.story[s.boss].power or {}).get("op") == "difficulty":
+        pw += comp.story[s.boss].power["n"]  # type: ignore[index]
+    return {"base": card.difficulty, "marked": marked, "powers": pw, "mods": mods,
+            "total": card.difficulty + marked + pw + mods}
+
+
+def base_pool(comp: Components, s: State, card_id: str) -> list[str]:
+    """Core runes, then one ability rune per relevant icon (at most three; the special one only at three)."""
+    have = icons(comp, s)
+    pool = ["core1", "core2", "core3"]
+    for a in comp.story[card_id].abilities:
+        n = min(3, have[a])
+        pool += [f"{a}{i}" for i in range(1, n + 1)]
+    return pool
+
+
+def free_rune(pool: list[str], ability: str) -> str | None:
+    """The next normal rune of `ability` not in the pool (a card's extra rune is never the special one)."""
+    for rid in (f"{ability}1", f"{ability}2"):
+        if rid not in pool:
+            return rid
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _distribution(values: tuple[tuple[int, int], ...]) -> tuple[float, ...]:
+    dist = [1.0]
+    for a, b in values:
+        new = [0.0] * (len(dist) + max(a, b))
+        for total, p in enumerate(dist):
+            if p:
+                new[total + a] += p / 2
+                new[total + b] += p / 2
+        dist = new
+    return tuple(dist)
+
+
+def odds(comp: Components, pool: list[str], need: int) -> float:
+    """Exact chance that casting `pool` (each face equally likely) totals at least `need`."""
+    if need <= 0:
+        return 1.0
+    values = tuple(sorted((comp.runes[r].faces[0].value, comp.runes[r].faces[1].value) for r in pool))
+    return round(sum(_distribution(values)[need:]), 4)
+
+
+def abilities_of(have: dict[str, int]) -> dict[str, int]:
+    return {a: have[a] for a in ABILITIES}

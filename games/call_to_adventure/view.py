@@ -1,0 +1,133 @@
+"""What the player may see (CONTRACT.md, "view(state)"): never a deck's order, uncast faces or the RNG."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.call_to_adventure.actions import phase, playable, preview_pool
+from games.call_to_adventure.components import ABILITIES, STORY_ICONS, Components
+from games.call_to_adventure.resolve import cast_total
+from games.call_to_adventure.scoring import breakdown
+from games.call_to_adventure.state import SLOTS, State
+from games.call_to_adventure.table import (
+    can_gain_trait,
+    dark_cost,
+    difficulty,
+    final_difficulty,
+    icons,
+    odds,
+    supply,
+)
+
+DECISION = {"keep": "keep", "choose": "choose", "place": "place", "prepare": "prepare", "outcome": "outcome",
+            "final": "final", "main": None, "over": None}
+
+
+def story_json(comp: Components, s: State, cid: str) -> dict[str, Any]:
+    card = comp.story[cid]
+    out = dict(card.raw)
+    ally = s.under.get(cid)
+    out["ally"] = dict(comp.story[ally].raw) if ally else None
+    if card.type == "trait":
+        out["can_gain"] = can_gain_trait(comp, s, card)
+    return out
+
+
+def _challenge(comp: Components, s: State) -> dict[str, Any] | None:
+    p = s.pending
+    if p is None:
+        return None
+    d = difficulty(comp, s, p["card"], p["path"], p["final"], p["mods"])
+    pool = preview_pool(s) if p["cast"] is None else p["pool"]
+    stacked = sum(e["n"] for item in p["stack"] for e in item["effects"] if e["op"] == "add")
+    if p["cast"] is None:
+        chance = odds(comp, pool, d["total"] - p["bonus"] - stacked)
+        total = None
+    else:
+        total = cast_total(s)
+        chance = 1.0 if total >= d["total"] else 0.0
+    return {"card": story_json(comp, s, p["card"]), "path": p["path"], "difficulty": d["total"], "base": d["base"],
+            "marked": d["marked"], "mods": d["mods"] + d["powers"], "pool": pool, "dark": p["dark"],
+            "dark_cost": dark_cost(comp, s), "stack": [dict(item) for item in p["stack"]],
+            "cast": [dict(c) for c in p["cast"]] if p["cast"] is not None else None, "total": total,
+            "bonus": p["bonus"], "odds": chance, "final": p["final"]}
+
+
+def prompt(comp: Components, s: State) -> str:
+    ph = phase(s)
+    if ph == "over":
+        return f"The game is over: {s.reason}."
+    if ph == "keep":
+        kind = next(k for k in SLOTS if k in s.dealt)
+        return f"Choose the {kind} card to keep."
+    if ph == "choose":
+        return "Choose the deck to draw from: Hero or Antihero."
+    if ph == "place":
+        return f"Choose the challenge {comp.story[s.place_queue[0]].name} goes under."
+    if ph == "prepare":
+        return "Add dark runes and play cards, then cast the runes."
+    if ph == "outcome":
+        return "Play cards that help after the cast, or take the result."
+    if ph == "final":
+        return f"Face {comp.story[s.boss].name}: the final confrontation."
+    if s.flags["main_done"]:
+        return "Travel, play cards or use powers, then end your turn."
+    return "Gain a trait or attempt a challenge (you may also travel and play cards), or end your turn."
+
+
+def _adversary(comp: Components, s: State) -> dict[str, Any] | None:
+    if not s.boss:
+        return None
+    victory = comp.solo[s.victory]
+    return {"card": dict(comp.story[s.boss].raw), "quest": dict(comp.solo[s.quest]), "rise": dict(comp.solo["R1"]),
+            "victory": dict(victory), "experience": s.adv_exp, "goal": victory["goal"], "deck": len(s.adv_deck),
+            "revealed": dict(comp.heroes[s.adv_revealed[-1]].raw) if s.adv_revealed else None,
+            "discard": [dict(comp.heroes[h].raw) for h in s.adv_discard], "final_difficulty": final_difficulty(comp, s),
+            "defeated": s.boss_defeated}
+
+
+def tell_story(comp: Components, s: State) -> list[str]:
+    lines = []
+    for slot in SLOTS:
+        cid = s.chars[slot]
+        if not cid:
+            continue
+        paths = [comp.story[c].paths[p].name for sl, c, p in s.placed if sl == slot]
+        told = f"{slot.capitalize()}: {comp.characters[cid].name}"
+        lines.append(told + (" — " + ", then ".join(paths) + "." if paths else "."))
+    if s.boss_defeated:
+        lines.append(f"At last the hero defeated {comp.story[s.boss].name}.")
+    return lines
+
+
+def build_view(comp: Components, s: State) -> dict[str, Any]:
+    have = icons(comp, s)
+    ph = phase(s)
+    lines = breakdown(comp, s)
+    in_use = set(s.pending["pool"]) if s.pending else set()
+    return {
+        "turn": s.turn, "phase": ph, "prompt": prompt(comp, s), "decision": DECISION[ph],
+        "dealt": [dict(comp.characters[c].raw) for k in SLOTS if k in s.dealt for c in s.dealt[k]][:2],
+        "tableau": [{"slot": slot, "card": dict(comp.characters[s.chars[slot]].raw) if s.chars[slot] else None,
+                     "act": i + 1, "placed": [{**story_json(comp, s, c), "path": p} for sl, c, p in s.placed
+                                              if sl == slot]} for i, slot in enumerate(SLOTS)],
+        "current_act": min(3, 1 + sum(1 for sl in SLOTS if sum(1 for p in s.placed if p[0] == sl) == 3)),
+        "revealed_acts": list(s.revealed),
+        "rows": [{"act": a, "cards": [story_json(comp, s, c) for c in s.rows[str(a)]],
+                  "deck": len(s.decks[str(a)]), "discard": len(s.discards[str(a)])} for a in s.revealed],
+        "hand": [{**comp.heroes[h].raw, "playable": playable(comp, s, h)} for h in s.hand],
+        "played": [{**comp.heroes[h].raw, "playable": False} for h in s.played],
+        "allies": [{**comp.story[a].raw, "spent": a in s.flags["spent"]} for a in s.allies],
+        "experience": s.exp, "supply": supply(s),
+        "abilities": {a: have[a] for a in ABILITIES}, "story_icons": {k: have[k] for k in STORY_ICONS},
+        "corruption": {"level": s.level, "levels": [dict(lv) for lv in comp.levels]},
+        "runes": [{**r.raw, "in_use": r.id in in_use} for r in comp.runes.values()],
+        "challenge": _challenge(comp, s),
+        "adversary": _adversary(comp, s),
+        "destiny": {"total": sum(x.points for x in lines), "target": comp.solo[s.victory]["target"],
+                    "lines": [{"label": x.label, "points": x.points, "detail": x.detail} for x in lines]},
+        "turn_flags": {k: s.flags[k] for k in ("main_done", "travelled", "dark_used", "power_used")},
+        "final": s.final,
+        "log": s.log[-30:],
+        "story": tell_story(comp, s),
+    }

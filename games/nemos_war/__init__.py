@@ -1,0 +1,1 @@
+"""Nemo's War (1st edition): rules, components and bots."""

@@ -1,0 +1,389 @@
+"""Every legal action now (`legal`) and what each one does (`perform`); ids as listed in CONTRACT.md."""
+
+from __future__ import annotations
+
+from games.engine import Action, Event
+from games.nemos_war import cards, combat, flow
+from games.nemos_war import rules as r
+from games.nemos_war.components import COMMITMENTS, RESOURCES, Components
+from games.nemos_war.effects import gain_treasure, run_effects, use_or_token, use_wreck
+from games.nemos_war.state import State
+
+TOP_LEVEL = ("prep", "action", "post")
+
+
+def legal(c: Components, s: State) -> list[Action]:
+    p = s.top
+    if s.phase == "over" or p is None:
+        return []
+    kind = p["kind"]
+    acts = _LEGAL[kind](c, s, p)
+    if kind not in ("commitment", "start", "final", "rescue"):
+        acts += _free(c, s)
+    return acts
+
+
+def _free(c: Components, s: State) -> list[Action]:
+    acts = [Action(f"or:{t}", f"Give up {c.tokens[t].name}: {c.tokens[t].raw['text']}", "treasure")
+            for t in s.collected if c.tokens[t].kind == "or"]
+    if s.wreck == "held":
+        acts.append(Action("wreck", "Discard the wreck marker: liberation +1d3+1", "treasure"))
+    return acts
+
+
+def _playable(c: Components, s: State) -> list[Action]:
+    out = []
+    for cid in s.kept:
+        card = c.cards[cid]
+        if card.where is None or s.nautilus in card.where:
+            out.append(Action(f"play:{cid}", f"Play {card.title}", "card"))
+    return out
+
+
+def _commitment(c: Components, s: State, p: dict) -> list[Action]:
+    table = c.tables["commitments"]
+    acts = [Action(f"commit:{k}", f"Commit Nemo to {table[k]['name']}") for k in COMMITMENTS]
+    return acts + [Action("commit:roll", "Let Nemo decide: roll the die")]
+
+
+def _start(c: Components, s: State, p: dict) -> list[Action]:
+    return [Action(f"start:{k}", f"Start in the {o.name}", "map") for k, o in c.oceans.items()]
+
+
+def _prep(c: Components, s: State, p: dict) -> list[Action]:
+    return [Action("roll", "Roll the preparation dice")]
+
+
+def _action(c: Components, s: State, p: dict) -> list[Action]:
+    acts = _playable(c, s)
+    here = s.nautilus
+    if s.last_rest_turn != s.turn - 1:
+        acts += [Action("rest", "Rest (1d3 weeks; the Rest table)"), Action("repair", "Repair (1d3 weeks; +1 Hull)")]
+        for key, ref in c.tables["refits"].items():
+            owned = key != "seek" and s.refits.get(key)
+            if not owned and ref["cost"] <= len(s.salvage) and (key != "seek" or s.deck):
+                acts.append(Action(f"refit:{key}", f"Refit: {ref['name']} ({ref['cost']} salvage)"))
+    for t in s.collected:
+        if c.tokens[t].kind == "vp":
+            acts.append(Action(f"incite:{t}", f"Incite with {c.tokens[t].name} ({c.tokens[t].vp})", "treasure"))
+    if s.treasure_at[here] is not None or (s.refits.get("library") and s.cup):
+        acts.append(Action("search", f"Search the {r.ocean_name(c, here)}", "map"))
+    for dest, weeks in c.oceans[here].routes.items():
+        acts.append(Action(f"move:{dest}", f"Move to the {r.ocean_name(c, dest)} ({weeks} wk)", "map"))
+    for box in combat.chain_targets(s, here):
+        acts.append(Action(f"stalk:{box}", f"Stalk the ship in box {box}", "map"))
+        acts.append(Action(f"attack:{box}", f"Attack the ship in box {box}", "map"))
+    return acts
+
+
+def _post(c: Components, s: State, p: dict) -> list[Action]:
+    return _playable(c, s) + [Action("end_turn", "End the turn")]
+
+
+def _stakes(c: Components, s: State, p: dict, allowed: tuple[str, ...], one: bool) -> list[Action]:
+    acts = []
+    for res in allowed:
+        name = c.tracks[res].name
+        if res in p["staked"]:
+            acts.append(Action(f"unstake:{res}", f"Take back the {name} stake", "track"))
+        elif s.res[res] > 0 and not (one and p["staked"]):
+            drm = c.tracks[res].drm[s.res[res]]
+            acts.append(Action(f"stake:{res}", f"Stake {name} (+{drm})", "track"))
+    return acts
+
+
+def _help(c: Components, s: State, p: dict) -> list[Action]:
+    acts = [Action(f"help:{w}", f"{c.passengers[w]['name']}: {c.passengers[w]['label']}", "passenger")
+            for w in cards.usable_help(s, p["rolled"])]
+    return acts + [Action("help:accept", "Accept the result")]
+
+
+def _test(c: Components, s: State, p: dict) -> list[Action]:
+    if p["rolled"] is not None:
+        return _help(c, s, p)
+    help_ = tuple(c.cards[p["card"]].test["help"])
+    return _stakes(c, s, p, help_, one=False) + [Action("test:roll", "Roll for the test")]
+
+
+def _combat(c: Components, s: State, p: dict) -> list[Action]:
+    if p["rolled"] is not None:
+        return _help(c, s, p)
+    acts = _stakes(c, s, p, RESOURCES, one=True)
+    if s.cannon > 0 and c.ship(p["ship"]).warship:
+        acts.append(Action("uncannon" if p["cannon"] else "cannon",
+                           "Do not use the cannon" if p["cannon"] else "Use the cannon (+2)", "card"))
+    return acts + [Action("combat:roll", "Roll the attack")]
+
+
+def _sink(c: Components, s: State, p: dict) -> list[Action]:
+    acts = [Action("sink", f"Sink the {r.ship_name(c, p['ship'])}")]
+    if p["can_capture"]:
+        acts.append(Action("capture", "Capture it (a salvage point; the action ends)"))
+    return acts
+
+
+def _chain(c: Components, s: State, p: dict) -> list[Action]:
+    acts = [Action(f"attack:{b}", f"Attack the ship in box {b} (notoriety +1)", "map")
+            for b in combat.chain_targets(s, p["ocean"])]
+    return acts + [Action("chain:stop", "Stop attacking")]
+
+
+def _outcome(c: Components, s: State, p: dict) -> list[Action]:
+    outs = {o["key"]: o for o in cards.card_outcomes(c, p["card"], True)}
+    return [Action(f"outcome:{k}", outs[k]["label"], "card") for k in p["options"]]
+
+
+def _seek(c: Components, s: State, p: dict) -> list[Action]:
+    title = c.cards[p["card"]].title
+    return [Action("seek:keep", f"Take on {title}", "card"), Action("seek:decline", f"Decline {title}", "card")]
+
+
+def _pressure(c: Components, s: State, p: dict) -> list[Action]:
+    return [Action(f"lose:{k}", f"Lose 1 {c.tracks[k].name}", "track") for k in RESOURCES]
+
+
+def _final(c: Components, s: State, p: dict) -> list[Action]:
+    table = c.tables["commitments"]
+    return [Action(f"final:{k}", ("Keep " if k == s.commitment else "Change to ") + table[k]["name"])
+            for k in COMMITMENTS]
+
+
+def _rescue(c: Components, s: State, p: dict) -> list[Action]:
+    acts = [Action(f"or:{t}", f"Give up {c.tokens[t].name} to stay afloat", "treasure")
+            for t in flow.rescue_tokens(c, s, p["resource"])]
+    return acts + [Action("defeat", "Accept the defeat")]
+
+
+_LEGAL = {
+    "commitment": _commitment, "start": _start, "prep": _prep, "action": _action, "post": _post,
+    "test": _test, "combat": _combat, "sink": _sink, "chain": _chain, "outcome": _outcome, "seek": _seek,
+    "pressure": _pressure, "final": _final, "rescue": _rescue,
+}
+
+
+def perform(c: Components, s: State, ev: list[Event], aid: str) -> None:
+    """Do `aid` (already checked legal). Top-level decisions are asked again by the flow when needed."""
+    if s.top["kind"] in TOP_LEVEL:
+        s.pending.pop()
+    head, _, arg = aid.partition(":")
+    if head in _PERFORM:
+        _PERFORM[head](c, s, ev, arg)
+    else:
+        _nemo_action(c, s, ev, head, arg)
+
+
+def _commit(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.pending.pop()
+    if arg == "roll":
+        face = r.die(s)
+        arg = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
+        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True)
+    s.commitment = arg
+    r.say(s, ev, f"Nemo is committed to {c.tables['commitments'][arg]['name']}.")
+
+
+def _start_at(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.pending.pop()
+    s.nautilus = arg
+    s.phase = "prep"
+    r.say(s, ev, f"The Nautilus starts in the {r.ocean_name(c, arg)}.")
+
+
+def _stake(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.top["staked"].append(arg)
+
+
+def _unstake(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.top["staked"].remove(arg)
+
+
+def _cannon(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.top["cannon"] = True
+
+
+def _uncannon(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.top["cannon"] = False
+
+
+def _roll(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    if arg == "":
+        flow.preparation_roll(c, s, ev)
+    elif s.top["kind"] == "test":
+        cards.test_roll(c, s, ev)
+    else:
+        combat.combat_roll(c, s, ev)
+
+
+def _help_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    is_test = s.top["kind"] == "test"
+    if arg == "accept":
+        (cards.finish_test if is_test else combat.finish_combat)(c, s, ev)
+    else:
+        (cards.test_help if is_test else combat.combat_help)(c, s, ev, arg)
+
+
+def _sink_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    combat.sink_or_capture(c, s, ev, capture=False)
+
+
+def _capture_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    combat.sink_or_capture(c, s, ev, capture=True)
+
+
+def _chain_stop(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.pending.pop()
+
+
+def _outcome_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    p = s.pending.pop()
+    out = next(o for o in cards.card_outcomes(c, p["card"], True) if o["key"] == arg)
+    cards.apply_outcome(c, s, ev, p["card"], out)
+
+
+def _seek_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    p = s.pending.pop()
+    if arg == "keep":
+        cards.resolve_card(c, s, ev, p["card"], "seek")
+    else:
+        s.current = []
+        s.gone.append(p["card"])
+        r.say(s, ev, f"{c.cards[p['card']].title} is declined and set aside.")
+
+
+def _lose(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.pending.pop()
+    r.change_res(c, s, ev, arg, -1)
+
+
+def _final_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.pending.pop()
+    s.commitment = arg
+    r.say(s, ev, f"Final commitment: {c.tables['commitments'][arg]['name']}.")
+
+
+def _or_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    if s.top is not None and s.top["kind"] == "rescue":
+        s.pending.pop()
+    use_or_token(c, s, ev, arg)
+
+
+def _wreck_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    use_wreck(c, s, ev)
+
+
+def _defeat(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    flow.end_game(c, s, ev, "tragic")
+
+
+def _play(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    s.kept.remove(arg)
+    r.say(s, ev, f"{c.cards[arg].title} is played.")
+    cards.resolve_card(c, s, ev, arg, "play")
+
+
+def _end_turn(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    flow.end_turn(c, s, ev)
+
+
+def _attack_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
+    if s.top is not None and s.top["kind"] == "chain":
+        combat.chain_attack(c, s, ev, arg)
+    else:
+        s.acted = True
+        combat.start_combat(c, s, ev, arg, "attack")
+
+
+_PERFORM = {
+    "commit": _commit, "start": _start_at, "stake": _stake, "unstake": _unstake, "cannon": _cannon,
+    "uncannon": _uncannon, "roll": _roll, "test": _roll, "combat": _roll, "help": _help_act, "sink": _sink_act,
+    "capture": _capture_act, "chain": _chain_stop, "outcome": _outcome_act, "seek": _seek_act, "lose": _lose,
+    "final": _final_act, "or": _or_act, "wreck": _wreck_act, "defeat": _defeat, "play": _play,
+    "end_turn": _end_turn, "attack": _attack_act,
+}
+
+
+def _nemo_action(c: Components, s: State, ev: list[Event], head: str, arg: str) -> None:
+    """[7.0]: the one action of the turn."""
+    s.acted = True
+    if head in ("rest", "repair", "refit"):
+        _rest_repair_refit(c, s, ev, head, arg)
+    elif head == "incite":
+        _incite(c, s, ev, arg)
+    elif head == "search":
+        _search(c, s, ev)
+    elif head == "move":
+        weeks = c.oceans[s.nautilus].routes[arg]
+        r.say(s, ev, f"The Nautilus moves to the {r.ocean_name(c, arg)}.")
+        s.nautilus = arg
+        r.advance_week(c, s, ev, weeks)
+    elif head == "stalk":
+        combat.start_combat(c, s, ev, arg, "stalk")
+    else:
+        raise RuntimeError(f"unknown action {head!r}")
+
+
+def _rest_repair_refit(c: Components, s: State, ev: list[Event], head: str, arg: str) -> None:
+    """[7.1]: 1d3 weeks; rest rolls the other die on the Rest table; repair +1 Hull; refit buys an upgrade."""
+    s.last_rest_turn = s.turn
+    weeks = r.d3(s)
+    r.say(s, ev, f"{head.title()}: the 1d3 roll gives {weeks} week{'s' if weeks > 1 else ''}.", reveals=True)
+    r.advance_week(c, s, ev, weeks)
+    if head == "rest":
+        face = r.die(s)
+        row = c.tables["rest"][str(face)]
+        r.say(s, ev, f"Rest table {face}: {row['text']}", reveals=True)
+        if row["crew"]:
+            r.change_res(c, s, ev, "crew", row["crew"])
+    elif head == "repair":
+        r.change_res(c, s, ev, "hull", 1)
+    else:
+        _refit(c, s, ev, arg)
+
+
+def _refit(c: Components, s: State, ev: list[Event], key: str) -> None:
+    ref = c.tables["refits"][key]
+    paid = [s.salvage.pop() for _ in range(ref["cost"])]
+    if key == "seek":
+        s.seek_times += 1
+        s.discard.extend(paid)
+        r.say(s, ev, "Refit: Seek Adventure.")
+        cards.draw_card(c, s, ev, "seek")
+        return
+    s.refits[key] = paid[0]
+    s.discard.extend(paid[1:])
+    r.say(s, ev, f"Refit: the Nautilus gains {ref['name']}.")
+
+
+def _incite(c: Components, s: State, ev: list[Event], tid: str) -> None:
+    """[7.2]: 1d6 + the treasure's value - 5 to liberation if >= 1; a natural 6 +1, a natural 1 -1."""
+    tok = c.tokens[tid]
+    s.collected.remove(tid)
+    roll = r.die(s)
+    gain = roll + tok.vp - 5
+    r.say(s, ev, f"Incite with {tok.name} ({tok.vp}): rolled {roll}, {roll} + {tok.vp} - 5 = {gain}.", reveals=True)
+    if gain >= 1:
+        r.change_liberation(c, s, ev, gain)
+    if roll == 6:
+        r.change_liberation(c, s, ev, 1)
+    if roll == 1:
+        r.change_liberation(c, s, ev, -1)
+    s.cup.append(tid)
+
+
+def _search(c: Components, s: State, ev: list[Event]) -> None:
+    """[7.3]: 1d6 on the Search table; the Mysterious Library searches an ocean with no treasure."""
+    here = s.nautilus
+    face = r.die(s)
+    row = c.tables["search"][str(face)]
+    r.say(s, ev, f"Search in the {r.ocean_name(c, here)}: rolled {face}. {row['text']}", reveals=True)
+    if row["found"]:
+        tid = s.treasure_at[here]
+        s.treasure_at[here] = None
+        if tid is None:
+            tid = r.draw_treasure(s)
+        if s.wreck == here:
+            s.wreck = "held"
+            r.say(s, ev, "The wreck marker is taken too.")
+        if tid is not None:
+            gain_treasure(c, s, ev, tid)
+    run_effects(c, s, ev, list(row["effects"]))

@@ -1,0 +1,179 @@
+"""Small rules every part of Nemo's War uses: dice, the log, tracks, reinforcements, ships and treasures.
+
+Functions take the components `c`, the state `s` (changed in place) and the event list `ev`.
+"""
+
+from __future__ import annotations
+
+from games.engine import Event, Rng
+from games.nemos_war.components import Components
+from games.nemos_war.state import State
+
+LOG_KEEP = 60
+
+
+def say(s: State, ev: list[Event], text: str, reveals: bool = False, kind: str = "log") -> None:
+    s.log.append(text)
+    if len(s.log) > LOG_KEEP:
+        del s.log[: len(s.log) - LOG_KEEP]
+    ev.append(Event(kind, text, reveals))
+
+
+def die(s: State, sides: int = 6) -> int:
+    r = Rng(s.rng)
+    v = r.roll(sides)
+    s.rng = r.state
+    return v
+
+
+def d3(s: State) -> int:
+    """[4.1]: one die halved, rounded up."""
+    return (die(s) + 1) // 2
+
+
+def shuffle(s: State, items: list) -> None:
+    r = Rng(s.rng)
+    r.shuffle(items)
+    s.rng = r.state
+
+
+def ocean_name(c: Components, key: str) -> str:
+    return c.oceans[key].name
+
+
+def ship_name(c: Components, sid: str) -> str:
+    sh = c.ship(sid)
+    title = sh.raw.get("title")
+    base = c.classes[sh.cls]
+    stats = f"AV {sh.av}, DV {sh.dv}" if sh.warship else f"DV {sh.dv}"
+    return f"{title} ({base}, {stats})" if title else f"{base} ({stats})"
+
+
+# --- tracks ---------------------------------------------------------------------------------------------
+
+def change_res(c: Components, s: State, ev: list[Event], res: str, n: int) -> None:
+    """[6.9]: gains stop at the top; a loss to 0 ends the game (checked by the flow, where a rescue may come)."""
+    before = s.res[res]
+    s.res[res] = max(0, min(c.tracks[res].start, before + n))
+    if s.res[res] != before:
+        word = "gains" if n > 0 else "loses"
+        say(s, ev, f"{c.tracks[res].name} {word} {abs(s.res[res] - before)}: now {s.res[res]}.")
+
+
+def change_notoriety(c: Components, s: State, ev: list[Event], n: int, why: str = "") -> None:
+    before = s.notoriety
+    s.notoriety = max(0, min(c.notoriety["max"], before + n))
+    if s.notoriety != before:
+        say(s, ev, f"Notoriety {'+' if n > 0 else ''}{s.notoriety - before}{why}: now {s.notoriety}.")
+    reinforce(c, s, ev)
+
+
+def change_liberation(c: Components, s: State, ev: list[Event], n: int) -> None:
+    """[9.0]: 0..19; the marker's x1 / +10 sides are only how the value is shown."""
+    before = s.liberation
+    s.liberation = max(0, min(c.liberation_max, before + n))
+    if s.liberation != before:
+        say(s, ev, f"Liberation {'+' if n > 0 else ''}{s.liberation - before}: now {s.liberation}.")
+
+
+def advance_week(c: Components, s: State, ev: list[Event], n: int) -> None:
+    s.week += n
+    say(s, ev, f"The calendar advances {n} week{'s' if n != 1 else ''}: week {s.week}.")
+    reinforce(c, s, ev)
+
+
+def reinforce(c: Components, s: State, ev: list[Event]) -> None:
+    """[9.0]: groups join the unplaced pool, face down and shuffled in, when their space is reached."""
+    due = [g for at, g in c.calendar["groups"].items() if s.week >= int(at)]
+    due += [g for at, g in c.notoriety["groups"].items() if s.notoriety >= int(at)]
+    for g in due:
+        if g in s.arrived:
+            continue
+        s.arrived.append(g)
+        s.pool.extend(s.waiting.pop(g))
+        shuffle(s, s.pool)
+        # a shuffle: counted as a reveal so that undo never goes back past it
+        say(s, ev, f"Reinforcements: the {g.replace('_', ' ')} ship group joins the unplaced pool.", reveals=True)
+
+
+# --- ships ----------------------------------------------------------------------------------------------
+
+def ocean_full(c: Components, s: State, ocean: str) -> bool:
+    return len(s.ships_in(ocean)) >= c.oceans[ocean].boxes
+
+
+def draw_ship(s: State) -> str | None:
+    """[6.1.1]: an empty pool is refilled from the ship discard pile, turned face down and shuffled."""
+    if not s.pool and s.discard:
+        s.pool = s.discard
+        s.discard = []
+        for sid in s.pool:
+            if sid in s.revealed:
+                s.revealed.remove(sid)
+        shuffle(s, s.pool)
+    return s.pool.pop() if s.pool else None
+
+
+def put_ship(s: State, ocean: str, sid: str) -> str:
+    """Put a ship in the first empty box of `ocean` (a new box past the last if none); return the box id."""
+    slots = s.boxes[ocean]
+    for i, x in enumerate(slots):
+        if x is None:
+            slots[i] = sid
+            return f"{ocean}.{i + 1}"
+    slots.append(sid)
+    return f"{ocean}.{len(slots)}"
+
+
+def place_new_ship(c: Components, s: State, ev: list[Event], ocean: str) -> None:
+    """[6.1]: a ship from the pool, face down (face up with Clear Seas), unless the ocean is full [6.1.3]."""
+    if ocean_full(c, s, ocean):
+        say(s, ev, f"The {ocean_name(c, ocean)} is full: no ship is added there.")
+        return
+    sid = draw_ship(s)
+    if sid is None:
+        say(s, ev, "No ship is left to place.")
+        return
+    box = put_ship(s, ocean, sid)
+    if s.opt_on("clear"):
+        s.revealed.append(sid)
+        say(s, ev, f"A {ship_name(c, sid)} appears in the {ocean_name(c, ocean)} ({box}).", reveals=True)
+    else:
+        say(s, ev, f"A hidden ship enters the {ocean_name(c, ocean)} ({box}).")
+
+
+def box_ship(s: State, box: str) -> str | None:
+    ocean, _, n = box.partition(".")
+    slots = s.boxes.get(ocean)
+    if slots is None or not n.isdigit() or not 1 <= int(n) <= len(slots):
+        return None
+    return slots[int(n) - 1]
+
+
+def clear_box(s: State, box: str) -> str:
+    ocean, _, n = box.partition(".")
+    sid = s.boxes[ocean][int(n) - 1]
+    s.boxes[ocean][int(n) - 1] = None
+    return sid
+
+
+def reveal(c: Components, s: State, ev: list[Event], sid: str) -> None:
+    if sid not in s.revealed:
+        s.revealed.append(sid)
+        say(s, ev, f"Revealed: {ship_name(c, sid)}.", reveals=True)
+
+
+def ships_left(s: State) -> int:
+    return len(s.pool) + len(s.discard) + sum(len(s.ships_in(o)) for o in s.boxes)
+
+
+# --- treasures ------------------------------------------------------------------------------------------
+
+def draw_treasure(s: State) -> str | None:
+    """A random token from the cup (the cup holds no order: a token put back is as likely as any)."""
+    if not s.cup:
+        return None
+    r = Rng(s.rng)
+    i = r.below(len(s.cup))
+    s.rng = r.state
+    return s.cup.pop(i)

@@ -1,0 +1,98 @@
+"""The score [12.3] by category under the commitment's column, the victory level [12.4] and the epilogue [12.5].
+
+Categories marked * in the rulebook use the commitment's multipliers; a half multiplier rounds the
+category's total down (RULINGS.md). With no commitment chosen yet the multipliers are x1 and science and
+wonders are worth nothing.
+"""
+
+from __future__ import annotations
+
+from games.nemos_war.components import RESOURCES, Components
+from games.nemos_war.state import State
+
+NEUTRAL = {"multipliers": {"warships": 1, "others": 1, "adventure": 1, "treasure": 1, "liberation": 1},
+           "science": 0, "wonders": 0}
+
+
+def _mult(x: float) -> str:
+    return {0.5: "x1/2", 0: "x0"}.get(x, f"x{int(x)}")
+
+
+def _line(key: str, label: str, points: int, detail: str = "") -> dict:
+    return {"key": key, "label": label, "points": int(points), "detail": detail}
+
+
+def scourge(c: Components, s: State) -> int:
+    """The value over the right-most register column that is full in every ocean."""
+    full = min(len(reg) for reg in s.register.values())
+    full = min(full, c.register_columns)
+    return c.scourge[full - 1] if full else 0
+
+
+def score_lines(c: Components, s: State) -> list[dict]:
+    col = c.tables["commitments"][s.commitment] if s.commitment else NEUTRAL
+    m = col["multipliers"]
+    sunk = [sid for reg in s.register.values() for sid in reg]
+    war = sum(c.ship(x).vp for x in sunk if c.ship(x).warship)
+    other = sum(c.ship(x).vp for x in sunk if not c.ship(x).warship)
+    scoring_cards = s.kept + s.pass_pile
+    adv = sum(c.cards[x].vp for x in scoring_cards)
+    science = sum(c.cards[x].science for x in scoring_cards)
+    treasure = sum(c.tokens[t].vp for t in s.collected if c.tokens[t].kind in ("vp", "or"))
+    wonders = sum(1 for t in s.collected if c.tokens[t].kind == "wonder")
+    lines = [
+        _line("warships", "Warships sunk", int(war * m["warships"]), f"{war} VP {_mult(m['warships'])}"),
+        _line("others", "Other ships sunk", int(other * m["others"]), f"{other} VP {_mult(m['others'])}"),
+        _line("scourge", "Scourge of the Seas", scourge(c, s), "full register columns in every ocean"),
+        _line("adventure", "Adventure cards", int(adv * m["adventure"]), f"{adv} VP {_mult(m['adventure'])}"),
+        _line("science", "Science", science * col["science"], f"{science} x {col['science']}"),
+        _line("treasure", "Treasures", int(treasure * m["treasure"]), f"{treasure} VP {_mult(m['treasure'])}"),
+        _line("wonders", "Wonders", wonders * col["wonders"], f"{wonders} x {col['wonders']}"),
+        _line("liberation", "Liberation", int(s.liberation * m["liberation"]),
+              f"{s.liberation} {_mult(m['liberation'])}"),
+    ]
+    for k in RESOURCES:
+        t = c.tracks[k]
+        lines.append(_line(k, f"{t.name} track", t.vp.get(s.res[k], 0), f"at {s.res[k]}"))
+    gone = [w for w, here in s.passengers.items() if not here]
+    lines.append(_line("passengers", "Passengers' fate", -sum(c.passengers[w]["vp"] for w in gone),
+                       ", ".join(c.passengers[w]["name"] for w in gone) or "all aboard"))
+    lines += _option_lines(c, s)
+    if s.tragic:
+        lines.append(_line("tragic", "Tragic ending", -50))
+    if s.imperial:
+        lines.append(_line("imperial", "Imperial victory", -50))
+    return lines
+
+
+def _option_lines(c: Components, s: State) -> list[dict]:
+    vp = c.tables["options_vp"]
+    out = []
+    frig = int(s.options.get("deadly_frigates", "0"))
+    iron = int(s.options.get("deadly_ironclads", "0"))
+    if frig or iron:
+        out.append(_line("deadly", "Deadly Seas", frig * vp["armoured_frigate"] + iron * vp["ironclad"],
+                         f"{frig} armoured frigates, {iron} ironclads"))
+    for key, label in (("pursuit", "Relentless Pursuit"), ("clear", "Clear Seas"), ("pressure", "Ocean Pressure")):
+        if s.opt_on(key):
+            out.append(_line(key, label, vp[key]))
+    return out
+
+
+def level(c: Components, total: int) -> dict:
+    found = c.tables["levels"][0]
+    for lv in c.tables["levels"]:
+        if lv["min"] is not None and total >= lv["min"]:
+            found = lv
+    return found
+
+
+def summary(c: Components, s: State) -> dict:
+    lines = score_lines(c, s)
+    total = sum(x["points"] for x in lines)
+    lv = level(c, total)
+    return {"total": total, "lines": lines, "level": lv["name"], "level_key": lv["key"]}
+
+
+def epilogue(c: Components, s: State, level_key: str) -> str:
+    return c.tables["epilogue"][s.commitment or "war"][level_key]

@@ -1,0 +1,310 @@
+"""Every legal action now (`legal`) and carrying one out (`perform`); ids as in CONTRACT.md.
+
+The answer to a pending decision (a push, a forge, a pick, a reroll, a symbol being used) comes first; with
+none pending, the action step offers symbols, forging, gravity, the shop, items, potions, the ability and
+ending the step; the save step offers saving a symbol on the special die.
+"""
+
+from __future__ import annotations
+
+from games.engine import Action, Event
+from games.platformer import effects as fx
+from games.platformer import movement as mv
+from games.platformer import symbols as sy
+from games.platformer.combat import adjacent_enemies, can_reach
+from games.platformer.components import SYMBOLS, Components
+from games.platformer.table import State, enemy_stats, gem_step_cost, has_token, mod, say
+from games.platformer.turn import end_turn
+
+SYMBOL_WORD = {"move": "move", "sword": "sword", "gold": "gold", "hand": "move-an-enemy", "star": "star"}
+
+
+def _where(cell: str) -> str:
+    return mv.describe(cell)
+
+
+def _pending_actions(comp: Components, s: State) -> list[Action]:
+    if s["push"] is not None:
+        name = enemy_stats(comp, s, s["push"]["figure"])["name"]
+        return [Action(f"push:{c}", f"Push the {name} to {_where(c)}", "map") for c in mv.push_targets(comp, s)]
+    p = s["pending"]
+    if p["kind"] in ("forge", "save_forge", "pick"):
+        return [Action(f"as:{sym}", f"Make it a {SYMBOL_WORD[sym]} symbol", "panel") for sym in SYMBOLS]
+    if p["kind"] == "reroll":
+        return [Action(f"reroll:d{i}", f"Reroll die {i + 1} ({d['face']})", "dice")
+                for i, d in enumerate(s["dice"]) if not d["used"]]
+    return _use_actions(comp, s, p)
+
+
+def _use_actions(comp: Components, s: State, p: dict) -> list[Action]:
+    sym, out = p["symbol"], []
+    if sym == "respawn":
+        out += [Action(f"respawn:{c}", f"Respawn at {_where(c)}", "map") for c in sy.respawn_cells(comp, s)]
+        return out + [Action("cancel", "Give the symbol back", "panel")]
+    for part in p["parts"]:
+        cost = gem_step_cost(s, part["mult"])
+        if s["gems"] >= cost:
+            out.append(Action(f"gem:{part['id']}", f"Spend {cost} gem{'s' if cost > 1 else ''}: "
+                              f"{part['id']} ×{part['mult'] + 1}", "dice"))
+    if sym == "move":
+        out += [Action(f"step:{c}", f"Move to {_where(c)}", "map") for c in mv.hero_steps(comp, s)]
+        out += [Action(f"portal:{c}", f"Through the portal to {_where(c)}", "map") for c in mv.portal_targets(comp, s)]
+    elif sym == "sword":
+        src = sy.sources(s)
+        out += [Action(f"add:{k}", f"Add {k} ({src[k]}) to the attack", "dice") for k in sy.sword_sources(comp, s)]
+        if not has_token(s, "jam"):
+            out += [Action(f"addforge:{a}:{b}", f"Forge {a}+{b} into a sword for the attack", "dice")
+                    for a, b in sy.equal_pairs(src)]
+        total = sy.value(comp, s, p)
+        out += [Action(f"strike:{f}", f"Strike the {enemy_stats(comp, s, f)['name']} ({total} symbols' wounds)", "map")
+                for f in sy.strike_targets(comp, s)]
+    elif sym == "gold":
+        out.append(Action("take", f"Take {sy.value(comp, s, p)} gold", "panel"))
+    elif sym == "hand":
+        if p["enemy"] is None:
+            out += [Action(f"grab:{f}", f"Move the {enemy_stats(comp, s, f)['name']}", "map")
+                    for f in sy.grab_targets(comp, s)]
+        else:
+            name = enemy_stats(comp, s, p["enemy"])["name"]
+            out += [Action(f"shift:{c}", f"Move the {name} to {_where(c)}", "map")
+                    for c in mv.shift_targets(comp, s, p["enemy"])]
+    elif sym == "star":
+        out.append(Action("star", "Resolve the star effect", "panel"))
+    if p["started"]:
+        out.append(Action("done", "Stop here (the rest is lost)", "panel"))
+    else:
+        out.append(Action("cancel", "Give the symbol back", "panel"))
+    return out
+
+
+def _useful_symbols(comp: Components, s: State, faces: set[str]) -> set[str]:
+    """The faces worth starting to use: a sword needs an enemy next to the hero, a hand an enemy that can move."""
+    out = set()
+    for face in faces:
+        sym = sy.resolve_star(comp, face, s["opts"]["hero"])[0]
+        if sym == "sword":
+            ok = any(can_reach(s, f) for f in adjacent_enemies(comp, s, s["hero_cell"]))
+        elif sym == "hand":
+            ok = sy.can_grab(comp, s)
+        else:
+            ok = True
+        if ok:
+            out.add(face)
+    return out
+
+
+def _main_actions(comp: Components, s: State) -> list[Action]:
+    src = sy.sources(s)
+    if s["hero_cell"] is None:
+        return [Action(f"use:{k}", f"Respawn using {k} ({f})", "dice") for k, f in src.items()]
+    useful = _useful_symbols(comp, s, set(src.values()))
+    out = [Action(f"use:{k}", f"Use {k}: {SYMBOL_WORD[f]}", "dice") for k, f in src.items() if f in useful]
+    if not has_token(s, "jam"):
+        out += [Action(f"forge:{a}:{b}", f"Forge {a}+{b} ({src[a]}) into any symbol", "dice")
+                for a, b in sy.equal_pairs(src)]
+    out.append(Action("gravity", "Apply gravity now", "panel"))
+    if mv.hero_unsupported_on_ladder(comp, s):
+        out.append(Action("gravity:drop", "Apply gravity and let go of the ladder", "panel"))
+    if fx.shop_open(comp, s):
+        for cid in s["shop_items"] + s["shop_potions"]:
+            cost = fx.price(comp, s, cid)
+            if s["gold"] >= cost:
+                out.append(Action(f"buy:{cid}", f"Buy {comp.card(cid).name} ({cost} gold)", "shop"))
+    for cid in s["items"] + s["artifacts"]:
+        card = comp.card(cid).raw
+        if card["kind"] == "exhaust" and cid not in s["exhausted"] and _effects_possible(s, card["effects"]):
+            out.append(Action(f"item:{cid}", f"Exhaust {card['name']}", "items"))
+    for cid in s["potions"]:
+        card = comp.potions[cid].raw
+        if _effects_possible(s, card["effects"]):
+            out.append(Action(f"potion:{cid}", f"Drink {card['name']}", "items"))
+    if fx.ability_ready(comp, s):
+        out.append(Action("ability", f"{comp.heroes[s['opts']['hero']].name}'s ability", "hero"))
+    out.append(Action("end_actions", "End the action step", "panel"))
+    return out
+
+
+def _effects_possible(s: State, effects: list[dict]) -> bool:
+    if any(e["op"] in ("reroll", "reroll_one") for e in effects):
+        return any(not d["used"] for d in s["dice"])
+    return True
+
+
+def _save_actions(comp: Components, s: State) -> list[Action]:
+    if s["pending"] is not None:
+        return [Action(f"as:{sym}", f"Save a {SYMBOL_WORD[sym]} symbol", "panel") for sym in SYMBOLS]
+    return save_options(comp, s) + [Action("save:skip", "Save nothing and end the turn", "panel")]
+
+
+def save_options(comp: Components, s: State) -> list[Action]:
+    if has_token(s, "stone_eye") or mod(s, "no_save"):
+        return []
+    dice = {f"d{i}": d["face"] for i, d in enumerate(s["dice"]) if not d["used"]}
+    out = [Action(f"save:{k}", f"Save {k}'s {SYMBOL_WORD[f]} on the special die", "dice") for k, f in dice.items()]
+    if not has_token(s, "jam"):
+        pool = dict(dice)
+        if s["special"] is not None:
+            pool["sp"] = s["special"]
+        out += [Action(f"saveforge:{a}:{b}", f"Forge {a}+{b} and save any symbol", "dice")
+                for a, b in sy.equal_pairs(pool)]
+    return out
+
+
+def legal(comp: Components, s: State) -> list[Action]:
+    if s["phase"] == "over":
+        return []
+    if s["phase"] == "save":
+        return _save_actions(comp, s)
+    if s["push"] is not None or s["pending"] is not None:
+        return _pending_actions(comp, s)
+    return _main_actions(comp, s)
+
+
+def perform(comp: Components, s: State, ev: list[Event], aid: str) -> None:
+    head, _, rest = aid.partition(":")
+    if s["phase"] == "save":
+        _perform_save(comp, s, ev, head, rest)
+        return
+    handler = _HANDLERS[head]
+    handler(comp, s, ev, rest)
+    p = s["pending"]
+    if p is not None and p["kind"] == "use" and s["push"] is None and p["symbol"] in ("move", "hand") \
+            and p["started"] and p["steps_left"] <= 0:
+        s["pending"] = None
+
+
+def _perform_save(comp: Components, s: State, ev: list[Event], head: str, rest: str) -> None:
+    if head == "as":
+        s["special"] = rest
+        s["pending"] = None
+        say(s, ev, "save", f"Saved a {rest} on the special die (forged).")
+    elif head == "saveforge":
+        a, b = rest.split(":")
+        sy.mark(s, [x for x in (a, b) if x != "sp"], True)
+        s["pending"] = {"kind": "save_forge", "parts": [a, b]}
+        return
+    elif rest != "skip":
+        s["special"] = s["dice"][int(rest[1:])]["face"]
+        s["dice"][int(rest[1:])]["used"] = True
+        say(s, ev, "save", f"Saved a {s['special']} on the special die.")
+    end_turn(comp, s, ev)
+
+
+def _use(comp: Components, s: State, ev: list[Event], rest: str) -> None:
+    sy.start_use(comp, s, ev, [rest], sy.sources(s)[rest])
+
+
+def _forge(comp: Components, s: State, ev: list[Event], rest: str) -> None:
+    a, b = rest.split(":")
+    sy.mark(s, [a, b], True)
+    s["pending"] = {"kind": "forge", "parts": [a, b]}
+
+
+def _as(comp: Components, s: State, ev: list[Event], rest: str) -> None:
+    p = s["pending"]
+    if p["kind"] == "pick":
+        p["left"] -= 1
+        if p["left"] <= 0:
+            s["pending"] = None
+        fx.add_bonus(s, ev, rest, p["source"])
+        return
+    sy.mark(s, p["parts"], False)
+    sy.start_use(comp, s, ev, p["parts"], rest)
+
+
+def _gem(comp, s, ev, rest):
+    sy.upgrade(comp, s, ev, rest)
+
+
+def _add(comp, s, ev, rest):
+    sy.add_sword(comp, s, ev, [rest])
+
+
+def _addforge(comp, s, ev, rest):
+    sy.add_sword(comp, s, ev, rest.split(":"))
+
+
+def _strike(comp, s, ev, rest):
+    sy.strike(comp, s, ev, rest)
+
+
+def _step(comp, s, ev, rest):
+    sy.step(comp, s, ev, rest)
+
+
+def _portal(comp, s, ev, rest):
+    sy.step(comp, s, ev, rest, portal=True)
+
+
+def _push(comp, s, ev, rest):
+    mv.place_pushed(comp, s, ev, rest)
+
+
+def _take(comp, s, ev, rest):
+    sy.take_gold(comp, s, ev)
+
+
+def _grab(comp, s, ev, rest):
+    sy.grab(comp, s, ev, rest)
+
+
+def _shift(comp, s, ev, rest):
+    sy.shift(comp, s, ev, rest)
+
+
+def _star(comp, s, ev, rest):
+    sy.use_star(comp, s, ev)
+
+
+def _respawn(comp, s, ev, rest):
+    sy.respawn(comp, s, ev, rest)
+
+
+def _done(comp, s, ev, rest):
+    s["pending"] = None
+    say(s, ev, "done", "The rest of the symbol is lost.")
+
+
+def _cancel(comp, s, ev, rest):
+    sy.cancel(s, ev)
+
+
+def _reroll(comp, s, ev, rest):
+    s["pending"] = None
+    fx.reroll(s, ev, [int(rest[1:])], comp)
+
+
+def _gravity(comp, s, ev, rest):
+    mv.gravity(comp, s, ev, drop=rest == "drop")
+
+
+def _buy(comp, s, ev, rest):
+    fx.buy(comp, s, ev, rest)
+
+
+def _item(comp, s, ev, rest):
+    fx.use_item(comp, s, ev, rest)
+
+
+def _potion(comp, s, ev, rest):
+    fx.drink(comp, s, ev, rest)
+
+
+def _ability(comp, s, ev, rest):
+    fx.use_ability(comp, s, ev)
+
+
+def _end_actions(comp, s, ev, rest):
+    s["phase"] = "save"
+    say(s, ev, "end_actions", "Action step over.")
+    if not save_options(comp, s):
+        end_turn(comp, s, ev)
+
+
+_HANDLERS = {
+    "use": _use, "forge": _forge, "as": _as, "gem": _gem, "add": _add, "addforge": _addforge, "strike": _strike,
+    "step": _step, "portal": _portal, "push": _push, "take": _take, "grab": _grab, "shift": _shift,
+    "star": _star, "respawn": _respawn, "done": _done, "cancel": _cancel, "reroll": _reroll,
+    "gravity": _gravity, "buy": _buy, "item": _item, "potion": _potion, "ability": _ability,
+    "end_actions": _end_actions,
+}

@@ -1,0 +1,126 @@
+"""Wounds and attacks: the hero suffering wounds (and being knocked out: in solo, the game is lost), enemies
+attacking (enemy die, provoked by leaving a cell, the Ent's roots), and the hero defeating enemies (loot).
+"""
+
+from __future__ import annotations
+
+from games.engine import Event
+from games.platformer.components import Components
+from games.platformer.table import (
+    Over,
+    State,
+    enemy_stats,
+    has_token,
+    layout,
+    max_health,
+    on_boss_level,
+    passive,
+    say,
+)
+
+
+def wound(comp: Components, s: State, ev: list[Event], n: int, cause: str) -> None:
+    """The hero suffers n wounds; losing the last health token knocks the hero out, which loses a solo game."""
+    if n <= 0 or s["hero_cell"] is None:
+        return
+    s["health"] = max(0, s["health"] - n)
+    hero = comp.heroes[s["opts"]["hero"]].name
+    say(s, ev, "wound", f"{hero} suffers {n} wound{'s' if n > 1 else ''} ({cause}); health {s['health']}.")
+    if s["health"] == 0:
+        raise Over("lost", f"{hero} was knocked out by {cause}.")
+
+
+def heal(comp: Components, s: State, ev: list[Event], n: int) -> None:
+    if has_token(s, "stone_heart"):
+        say(s, ev, "heal", "Stone heart: no healing.")
+        return
+    before = s["health"]
+    s["health"] = min(max_health(comp, s), s["health"] + n)
+    say(s, ev, "heal", f"Healed {s['health'] - before}; health {s['health']}.")
+
+
+def adjacent_enemies(comp: Components, s: State, cell: str) -> list[str]:
+    """Enemy figures next to `cell` (through open edges and ladders only), in a stable order."""
+    lay = layout(comp, s)
+    near = {n for n, kind in lay.links[cell] if kind == "open"}
+    return sorted(fid for fid, f in s["figs"].items() if f["cell"] in near)
+
+
+def enemy_attacks(comp: Components, s: State, ev: list[Event], fid: str, provoked: bool = False) -> None:
+    """One enemy attacks the hero: its damage in wounds, then its ability."""
+    st = enemy_stats(comp, s, fid)
+    if provoked and not s["shield_used"] and passive(comp, s, "provoke_shield"):
+        s["shield_used"] = True
+        say(s, ev, "shield", f"The {st['name']}'s attack is turned aside (first provoked attack this turn).")
+        return
+    wound(comp, s, ev, st["damage"], f"a {st['name']}")
+    if st["ability"] == "thief" and s["gold"]:
+        s["gold"] -= 1
+        say(s, ev, "thief", f"The {st['name']} steals 1 gold.")
+    elif st["ability"] == "maul" and s["special"] is not None:
+        s["special"] = None
+        say(s, ev, "maul", f"The {st['name']}'s maul resets the special die.")
+    elif st["ability"] == "curse" and s["gems"]:
+        s["gems"] -= 1
+        say(s, ev, "curse", f"The {st['name']}'s chill takes 1 gem.")
+
+
+def all_attack(comp: Components, s: State, ev: list[Event]) -> None:
+    """Every enemy next to the hero attacks (enemy die, events, boss cards)."""
+    if s["hero_cell"] is None:
+        return
+    for fid in adjacent_enemies(comp, s, s["hero_cell"]):
+        if fid in s["figs"]:
+            enemy_attacks(comp, s, ev, fid)
+
+
+def provoke(comp: Components, s: State, ev: list[Event], cell: str) -> None:
+    """The hero leaves `cell` by moving: every enemy next to it attacks."""
+    for fid in adjacent_enemies(comp, s, cell):
+        enemy_attacks(comp, s, ev, fid, provoked=True)
+
+
+def roots(comp: Components, s: State, ev: list[Event], cell: str) -> None:
+    """The hero moved into `cell`: Ents next to it attack."""
+    for fid in adjacent_enemies(comp, s, cell):
+        if enemy_stats(comp, s, fid)["ability"] == "rooted":
+            enemy_attacks(comp, s, ev, fid)
+
+
+def defeat(comp: Components, s: State, ev: list[Event], fid: str, wounds: int) -> None:
+    """An attack of `wounds` defeated figure `fid`: remove it, take the loot; the boss ends the game."""
+    st = enemy_stats(comp, s, fid)
+    fig = s["figs"].pop(fid)
+    if fig["kind"] == "boss":
+        s["overkill"] = wounds - st["health"]
+        say(s, ev, "boss_defeated", f"{st['name']} is defeated with {wounds} wounds!")
+        raise Over("won", f"{st['name']} was defeated.")
+    gold = st["loot"]["gold"] + passive(comp, s, "kill_gold")
+    gems = st["loot"]["gems"] + passive(comp, s, "kill_gems")
+    s["gold"] += gold
+    s["gems"] += gems
+    s["kills"] += 1
+    s["turn_kills"] += 1
+    if st["tier"] and st["tier"] not in s["kill_tiers"]:
+        s["kill_tiers"].append(st["tier"])
+    say(s, ev, "defeat", f"The {st['name']} is defeated: +{gold} gold, +{gems} gems.")
+
+
+def attack_wounds(comp: Components, s: State, base: int, target: str | None) -> int:
+    """Wounds of an attack whose symbols add up to `base`, with every bonus and penalty in force."""
+    from games.platformer.table import mod
+
+    total = base + s["attack_bonus"] + passive(comp, s, "attack_plus") + mod(s, "attack_plus")
+    if target is not None and s["figs"].get(target, {}).get("kind") == "boss":
+        total += passive(comp, s, "boss_attack_plus")
+        total += sum(1 for k in ("mirror", "core") if has_token(s, k))
+    if has_token(s, "stone_arm"):
+        total -= 1
+    return max(0, total)
+
+
+def can_reach(s: State, fid: str) -> bool:
+    """The sealed boss level: figures there and elsewhere cannot affect each other."""
+    from games.platformer.table import level_of
+
+    return (level_of(s["figs"][fid]["cell"]) == len(s["levels"])) == on_boss_level(s)

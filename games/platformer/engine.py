@@ -1,0 +1,98 @@
+"""`PlatformerEngine`: Platformer's solo mode as a GameEngine (see games/engine.py and CONTRACT.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, ScoreLine, Status
+from games.platformer.actions import legal, perform
+from games.platformer.bots import BOTS
+from games.platformer.components import Components, load_components
+from games.platformer.effects import check_artifacts
+from games.platformer.persist import clone, dump, load_state
+from games.platformer.table import Over, say
+from games.platformer.turn import new_state
+from games.platformer.view import build_view, prompt, score_lines
+
+SPEC = GameSpec(
+    slug="platformer",
+    title="Platformer (solo)",
+    rules_version=1,
+    options=(
+        OptionSpec("hero", "Hero", (("random", "Random"), ("angelo", "Angelo"), ("melosa", "Melosa"),
+                                    ("avys", "Avys"), ("etern", "Etern"), ("brann", "Brann"), ("kira", "Kira")),
+                   "random"),
+        OptionSpec("boss", "Boss", (("random", "Random"), ("medusa", "Medusa"), ("ikee", "Overlord Ikee")), "random"),
+        OptionSpec("map", "Map", (("normal", "Normal: 3 levels + the boss level"),
+                                  ("big", "Bigger map: 4 levels + the boss level")), "normal"),
+        OptionSpec("artifacts", "Artifacts variant", (("off", "Off"), ("on", "On: 2 random artifacts")), "off"),
+    ),
+    summary="Climb a tower of dungeon tiles with five dice, jump, push and fight your way up against gravity, "
+    "and defeat the boss at the top before the twelve Event cards run out.",
+)
+
+
+class PlatformerEngine:
+    """Pure rules; the components load on first use (from games/platformer/data/ unless given)."""
+
+    spec = SPEC
+    bots = BOTS
+    campaign = None
+
+    def __init__(self, components: Components | None = None) -> None:
+        self._components = components
+
+    @property
+    def components(self) -> Components:
+        if self._components is None:
+            self._components = load_components()
+        return self._components
+
+    def new_game(self, seed: int, options: dict[str, Any], carried: dict[str, Any] | None = None) -> dict:
+        if carried is not None:
+            raise ValueError("Platformer has no campaign mode")
+        opts = self.spec.normalize_options(options)
+        return new_state(self.components, seed, opts)[0]
+
+    def legal_actions(self, state: dict) -> list[Action]:
+        return legal(self.components, state)
+
+    def apply(self, state: dict, action_id: str) -> tuple[dict, list[Event]]:
+        comp = self.components
+        if not isinstance(action_id, str):
+            raise IllegalAction("an action id must be text")
+        if state["phase"] == "over":
+            raise IllegalAction("the game is over: no more actions")
+        if action_id not in {a.id for a in legal(comp, state)}:
+            raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
+        s = clone(state)
+        ev: list[Event] = []
+        try:
+            perform(comp, s, ev, action_id)
+            check_artifacts(comp, s, ev)
+        except Over as over:
+            s.update(phase="over", result=over.result, reason=over.reason, pending=None, push=None)
+            say(s, ev, "over", ("Victory: " if over.result == "won" else "Defeat: ") + over.reason)
+        return s, ev
+
+    def status(self, state: dict) -> Status:
+        if state["result"] == "won":
+            lines = tuple(ScoreLine(x["label"], x["points"], x["detail"]) for x in score_lines(self.components, state))
+            return Status("won", sum(x.points for x in lines), lines, state["reason"])
+        if state["result"] == "lost":
+            return Status("lost", 0, (), state["reason"])
+        return Status("in_progress")
+
+    def view(self, state: dict) -> dict[str, Any]:
+        return build_view(self.components, state)
+
+    def dump(self, state: dict) -> dict[str, Any]:
+        return dump(state)
+
+    def load(self, data: Any) -> dict:
+        try:
+            return load_state(self.components, data)
+        except MalformedState:
+            raise
+        except Exception as exc:  # anything unexpected in foreign data is still a malformed save
+            raise MalformedState(f"malformed state: {exc!r}") from exc

@@ -1,0 +1,197 @@
+"""What the player sees (CONTRACT.md, view): the revealed tower cell by cell, dice, hero, belongings, shop,
+enemy cards, boss, event, live score and the prompt. Never deck order, face-down tiles or cards, or the RNG.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.platformer import symbols as sy
+from games.platformer.components import Components
+from games.platformer.effects import price, shop_open
+from games.platformer.geometry import COLS, TILE
+from games.platformer.table import (
+    State,
+    boss_health,
+    bottom_row,
+    enemy_stats,
+    gem_step_cost,
+    layout,
+    max_health,
+)
+
+GEM_COSTS = [0, 1, 3, 6, 10, 15, 21]
+
+
+def _figure(comp: Components, s: State, fid: str) -> dict[str, Any]:
+    f = s["figs"][fid]
+    return {"kind": f["kind"], "id": fid, "type": f["type"], "name": enemy_stats(comp, s, fid)["name"]}
+
+
+_STATIC: dict[int, tuple[object, dict[str, dict[str, Any]]]] = {}
+
+
+def _static_cells(lay: Any) -> dict[str, dict[str, Any]]:
+    """The fixed part of every cell's view, built once per layout."""
+    hit = _STATIC.get(id(lay))
+    if hit is not None and hit[0] is lay:
+        return hit[1]
+    out = {}
+    for c, g in lay.cells.items():
+        t = g.t
+        out[c] = {"id": c, "row": g.row, "col": g.col, "level": g.level, "floor": t.floor, "oneway": t.oneway,
+                  "wall_right": t.wall_right, "ladder": t.ladder, "ladder_down": t.ladder and t.floor,
+                  "trap": t.trap, "shop": t.shop, "portal": t.portal, "spawn": t.spawn,
+                  "boss_spawn": t.boss_spawn, "special": t.special}
+    if len(_STATIC) > 256:
+        _STATIC.clear()
+    _STATIC[id(lay)] = (lay, out)
+    return out
+
+
+def _cells(comp: Components, s: State) -> list[dict[str, Any]]:
+    lay = layout(comp, s)
+    static = _static_cells(lay)
+    where = {f["cell"]: fid for fid, f in s["figs"].items()}
+    gold, gems, tokens = set(s["gold_cells"]), set(s["gem_cells"]), s["tokens"]
+    bottom = bottom_row(s)
+    hero = s["opts"]["hero"]
+    out = []
+    for lv, st in enumerate(s["lstate"], start=1):
+        if st != "revealed":
+            continue
+        for c in lay.level_cells(lv):
+            cell = dict(static[c])
+            fig = None
+            if s["hero_cell"] == c:
+                fig = {"kind": "hero", "id": "hero", "type": hero, "name": comp.heroes[hero].name}
+            elif c in where:
+                fig = _figure(comp, s, where[c])
+            cell.update(gold=c in gold, gem=c in gems, token=tokens.get(c), bottom=cell["row"] == bottom, figure=fig)
+            out.append(cell)
+    return out
+
+
+def _levels(comp: Components, s: State) -> list[dict[str, Any]]:
+    out = []
+    n = len(s["levels"])
+    for i, st in enumerate(s["lstate"]):
+        lv = i + 1
+        boss = lv == n
+        enemy = None
+        if not boss and st != "hidden":
+            enemy = comp.enemies[s["enemy_cards"][i]].raw
+        out.append({"level": lv, "rows": [i * TILE, lv * TILE - 1], "boss": boss, "state": st,
+                    "tiles": list(s["levels"][i]) if st == "revealed" else None, "enemy": enemy})
+    return out
+
+
+def _enemy_cards(comp: Components, s: State) -> list[dict[str, Any]]:
+    out = []
+    for i, eid in enumerate(s["enemy_cards"]):
+        card = comp.enemies[eid].raw
+        up = s["lstate"][i] != "hidden"
+        out.append({"level": i + 1, "tier": card["tier"], "face_up": up, "card": card if up else None})
+    return out
+
+
+def _boss(comp: Components, s: State) -> dict[str, Any]:
+    raw = comp.bosses[s["opts"]["boss"]].raw
+    revealed = s["lstate"][-1] != "hidden"
+    last = None
+    if s["boss_last"] is not None:
+        last = {"drawn": [comp.boss_cards[c].raw for c in s["boss_last"]["drawn"]],
+                "resolved": [comp.boss_cards[c].raw for c in s["boss_last"]["resolved"]],
+                "die": s["boss_last"]["die"]}
+    summons = sum(1 for f in s["figs"].values() if f["kind"] == "summon")
+    return {**{k: v for k, v in raw.items() if k != "deck"}, "health": boss_health(comp, s), "revealed": revealed,
+            "on_map": "boss" in s["figs"], "cell": s["figs"].get("boss", {}).get("cell"),
+            "deck_left": len(s["boss_deck"]), "discard": [comp.boss_cards[c].raw for c in s["boss_discard"]],
+            "last_attack": last, "summons_left": raw["summon"]["tokens"] - summons}
+
+
+def _decision(comp: Components, s: State) -> dict[str, Any] | None:
+    if s["push"] is not None:
+        return {"kind": "push", "figure": s["push"]["figure"], "from": s["push"]["from"]}
+    p = s["pending"]
+    if p is None:
+        return None
+    if p["kind"] != "use":
+        return {k: v for k, v in p.items()}
+    parts = [{"id": x["id"], "mult": x["mult"], "base": x["base"], "next_cost": gem_step_cost(s, x["mult"])}
+             for x in p["parts"]]
+    return {"kind": "use", "symbol": p["symbol"], "parts": parts, "steps_left": p["steps_left"],
+            "started": p["started"], "value": sy.value(comp, s, p) if p["symbol"] != "respawn" else 0,
+            "enemy": p["enemy"], "respawn": p["symbol"] == "respawn", "gems_spent": p["gems_spent"]}
+
+
+def score_lines(comp: Components, s: State) -> list[dict[str, Any]]:
+    net = s["gold"] + sum(comp.card(c).raw["price"] for c in s["items"] + s["potions"])
+    left = len(s["event_deck"])
+    return [
+        {"label": "Event cards left", "points": 3 * left, "detail": f"{left} × 3"},
+        {"label": "Enemies defeated", "points": 2 * s["kills"], "detail": f"{s['kills']} × 2"},
+        {"label": "Wounds beyond the boss's health", "points": 2 * s["overkill"], "detail": f"{s['overkill']} × 2"},
+        {"label": "Gems", "points": s["gems"], "detail": f"{s['gems']} × 1"},
+        {"label": "Net worth", "points": net // 3, "detail": f"{net} gold (gold + prices of items and potions) ÷ 3"},
+    ]
+
+
+def prompt(comp: Components, s: State) -> str:
+    if s["phase"] == "over":
+        return ("You won! " if s["result"] == "won" else "You lost. ") + s["reason"]
+    if s["push"] is not None:
+        return "Choose where the pushed figure goes."
+    p = s["pending"]
+    if s["phase"] == "save":
+        return "Choose the symbol to save on the special die." if p else "Save an unused symbol, or end the turn."
+    if p is None:
+        if s["hero_cell"] is None:
+            return "Your hero is off the map: use a symbol to respawn on the lowest row."
+        return "Use your symbols, items and potions, then end the action step."
+    if p["kind"] in ("forge", "pick"):
+        return "Choose the symbol it becomes."
+    if p["kind"] == "reroll":
+        return "Choose the die to reroll."
+    what = {"move": f"Move the hero ({p['steps_left']} steps left).", "sword": "Gather swords, then strike.",
+            "gold": "Take the gold.", "star": "Resolve the star.", "respawn": "Choose where the hero respawns.",
+            "hand": "Choose an enemy to move." if p["enemy"] is None else f"Move it ({p['steps_left']} steps left)."}
+    return what[p["symbol"]]
+
+
+def build_view(comp: Components, s: State) -> dict[str, Any]:
+    hero = comp.heroes[s["opts"]["hero"]].raw
+    lay = layout(comp, s)
+    mods = [{"key": k, "n": n} for k, n in s["mods"].items()]
+    open_ = shop_open(comp, s)
+    played = [comp.events[e].raw for e in s["events_played"]]
+    return {
+        "turn": s["turn"], "phase": s["phase"], "prompt": prompt(comp, s), "decision": _decision(comp, s),
+        "options": {"boss": s["opts"]["boss"], "hero": s["opts"]["hero"], "artifacts": s["opts"]["artifacts"],
+                    "map": s["opts"]["map"]},
+        "map": {"cols": COLS, "rows": len(lay.levels) * TILE, "levels": _levels(comp, s), "cells": _cells(comp, s),
+                "hero": s["hero_cell"]},
+        "dice": [{"id": f"d{i}", "face": d["face"], "used": d["used"]} for i, d in enumerate(s["dice"])],
+        "bonus": [{"id": f"b{i}", **b} for i, b in enumerate(s["bonus"])],
+        "special": {"face": s["special"], "used": s["special_used"]},
+        "roll": [d["face"] for d in s["dice"]], "enemy_die": s["enemy_die"],
+        "hero": {**hero, "health": s["health"], "max_health": max_health(comp, s), "ability_used": s["ability_used"],
+                 "tokens": [t for t in comp.bosses[s["opts"]["boss"]].raw["tokens"] if t["kind"] in s["htokens"]],
+                 "on_map": s["hero_cell"] is not None},
+        "gold": s["gold"], "gems": s["gems"],
+        "items": [{**comp.items[c].raw, "exhausted": c in s["exhausted"]} for c in s["items"]],
+        "potions": [comp.potions[c].raw for c in s["potions"]],
+        "artifacts": [{**comp.artifacts[c].raw, "exhausted": c in s["exhausted"]} for c in s["artifacts"]],
+        "artifacts_table": [comp.artifacts[c].raw for c in s["art_table"]],
+        "gem_costs": GEM_COSTS,
+        "shop": {"items": [{**comp.items[c].raw, "cost": price(comp, s, c)} for c in s["shop_items"]],
+                 "potions": [{**comp.potions[c].raw, "cost": price(comp, s, c)} for c in s["shop_potions"]],
+                 "open": open_, "items_left": len(s["item_deck"]), "potions_left": len(s["potion_deck"])},
+        "enemies": _enemy_cards(comp, s), "boss": _boss(comp, s),
+        "event": {"current": played[-1] if played else None, "left": len(s["event_deck"]),
+                  "turns_left": len(s["event_deck"]), "played": played},
+        "mods": mods, "attack_bonus": s["attack_bonus"], "kills": s["kills"],
+        "score": {"total": sum(x["points"] for x in score_lines(comp, s)), "lines": score_lines(comp, s),
+                  "final": s["result"] == "won"},
+        "result": s["result"] or None, "reason": s["reason"], "log": list(s["log"][-12:]),
+    }

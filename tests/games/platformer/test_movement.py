@@ -1,0 +1,166 @@
+"""Movement, gravity, ladders, pushing, provoked attacks, traps and portals, from crafted positions."""
+
+from __future__ import annotations
+
+from games.platformer import movement as mv
+from tests.games.platformer import kit
+
+L1 = [
+    ". . . . . . . .",
+    ". fl f . . m . .",
+    ". lw . . . t . .",
+    "f f f . f f f .",
+]
+
+
+def steps(eng, s):
+    s, _ = eng.apply(s, "use:d0")
+    return {a[5:] for a in kit.legal(eng, s) if a.startswith("step:")}
+
+
+def test_walls_and_platforms_block_ladders_join():
+    eng, s = kit.position([L1], hero="r1c1")
+    assert steps(eng, s) == {"r1c0", "r2c1", "r0c1"}  # wall on the right; ladder through the platform above
+    eng, s = kit.position([L1], hero="r1c2")
+    assert steps(eng, s) == {"r1c3", "r0c2"}  # platform above, wall on the left
+
+
+def test_jumping_up_is_free_during_the_turn():
+    eng, s = kit.position([L1], hero="r0c3")
+    s, _ = kit.play(eng, s, "use:d0", "step:r1c3", "use:d1", "step:r2c3")
+    assert s["hero_cell"] == "r2c3"
+
+
+def test_gravity_drops_the_hero_to_a_platform_and_ladders_hold():
+    eng, s = kit.position([L1], hero="r2c3")
+    s, _ = kit.play(eng, s, "gravity")
+    assert s["hero_cell"] == "r0c3"
+    eng, s = kit.position([L1], hero="r1c1")
+    assert "gravity:drop" in kit.legal(eng, s)
+    held, _ = kit.play(eng, s, "gravity")
+    assert held["hero_cell"] == "r1c1"
+    dropped, _ = kit.play(eng, s, "gravity:drop")
+    assert dropped["hero_cell"] == "r0c1"
+
+
+def test_ladders_do_not_hold_enemies_and_figures_stand_on_figures():
+    eng, s = kit.position([L1], hero="r2c4", enemies={"r1c1": "goblin", "r1c4": "goblin"})
+    s, _ = kit.play(eng, s, "gravity")
+    cells = sorted(f["cell"] for f in s["figs"].values())
+    assert cells == ["r0c1", "r0c4"]
+    assert s["hero_cell"] == "r1c4"  # on top of the goblin below
+
+
+def test_falling_through_a_trap_wounds_gold_stays_and_no_attack():
+    eng, s = kit.position([L1], hero="r2c5", enemies={"r1c4": "goblin"}, gold_cells=["r3c5"], gold=2)
+    before = s["health"]
+    s, _ = kit.play(eng, s, "gravity")
+    assert s["hero_cell"] == "r0c5"
+    assert s["health"] == before - 1  # the trap only: the goblin beside the fall does not attack
+    assert s["gold"] == 2 and s["gold_cells"] == ["r3c5"]
+
+
+def test_the_lowest_row_of_the_map_is_a_platform():
+    eng, s = kit.position([L1], hero="r0c7")
+    s, _ = kit.play(eng, s, "gravity")
+    assert s["hero_cell"] == "r0c7"
+
+
+def test_leaving_a_cell_next_to_an_enemy_provokes_its_attack():
+    eng, s = kit.position([L1], hero="r0c3", enemies={"r1c3": "goblin"}, gold=3)
+    s, _ = kit.play(eng, s, "use:d0", "step:r0c4")
+    assert s["health"] == 4 and s["gold"] == 2  # 1 wound, and the thief takes 1 gold
+
+
+def test_moving_next_to_an_ent_makes_it_attack():
+    eng, s = kit.position([L1], hero="r0c3", enemies={"r0c5": "ent"})
+    s, _ = kit.play(eng, s, "use:d0", "step:r0c4")
+    assert s["health"] == 5 - 2
+
+
+def test_pushing_an_enemy_provokes_it_then_the_player_places_it():
+    eng, s = kit.position([L1], hero="r0c3", enemies={"r0c4": "zombie"})
+    s, _ = kit.play(eng, s, "use:d0", "step:r0c4")
+    assert s["health"] == 4
+    targets = {a[5:] for a in kit.legal(eng, s) if a.startswith("push:")}
+    assert targets == {"r0c3", "r0c5", "r1c4"}  # any free neighbour, the hero's former cell included
+    s, _ = kit.play(eng, s, "push:r0c3")
+    assert s["hero_cell"] == "r0c4" and s["figs"]["e1"]["cell"] == "r0c3"
+    assert s["pending"] is None  # the one step is spent
+
+
+def test_no_push_when_the_provoked_attack_knocks_the_hero_out():
+    eng, s = kit.position([L1], hero="r0c3", enemies={"r0c4": "werewolf"}, health=3)
+    s, _ = kit.play(eng, s, "use:d0", "step:r0c4")
+    assert s["result"] == "lost" and "Werewolf" in s["reason"]
+    assert s["figs"]["e1"]["cell"] == "r0c4"
+
+
+def test_entering_a_trap_wounds_the_hero():
+    eng, s = kit.position([L1], hero="r1c4")
+    s, _ = kit.play(eng, s, "use:d0", "step:r1c5")
+    assert s["health"] == 4
+
+
+def test_void_portals_move_without_provoking():
+    level = [". . . . . . . .", ". . . . . . . .", ". . . . . . . .", "f fp f . f f fp ."]
+    eng, s = kit.position([level], hero="r0c1", enemies={"r0c0": "goblin"}, gold=2)
+    s, _ = eng.apply(s, "use:d0")
+    assert "portal:r0c6" in kit.legal(eng, s)
+    s, _ = eng.apply(s, "portal:r0c6")
+    assert s["hero_cell"] == "r0c6" and s["health"] == 5 and s["gold"] == 2
+
+
+def test_gems_and_gold_are_picked_up_on_entering():
+    eng, s = kit.position([L1], hero="r1c5", gem_cells=["r2c5"])
+    s, _ = kit.play(eng, s, "use:d0", "step:r2c5")
+    assert s["gems"] == 1 and s["gem_cells"] == []
+
+
+def test_moving_an_enemy_with_a_hand_symbol_even_off_a_platform():
+    eng, s = kit.position([L1], hero="r0c0", enemies={"r0c4": "goblin"}, dice=["hand"] * 5)
+    s, _ = kit.play(eng, s, "use:d0", "grab:e1")
+    targets = {a[6:] for a in kit.legal(eng, s) if a.startswith("shift:")}
+    assert targets == {"r0c3", "r0c5", "r1c4"}  # any direction, up into the air too
+    s, _ = kit.play(eng, s, "shift:r1c4")
+    assert s["figs"]["e1"]["cell"] == "r1c4" and s["pending"] is None
+
+
+def test_melosa_moves_an_enemy_two_cells_with_one_hand():
+    eng, s = kit.position([L1], hero="r0c0", enemies={"r0c4": "goblin"}, dice=["hand"] * 5, hero_id="melosa")
+    s, _ = kit.play(eng, s, "use:d0", "grab:e1", "shift:r1c4")
+    assert s["pending"] is not None and s["pending"]["steps_left"] == 1
+    s, _ = kit.play(eng, s, "shift:r2c4")
+    assert s["figs"]["e1"]["cell"] == "r2c4" and s["pending"] is None
+
+
+def test_enemy_die_moves_are_simultaneous_and_stay_on_platforms():
+    eng, s = kit.position([L1], hero="r0c6", enemies={"r0c0": "goblin", "r0c1": "goblin", "r0c5": "goblin",
+                                                       "r0c4": "zombie"})
+    ev = []
+    mv.enemies_move(eng.components, s, ev, "right")
+    cells = {f: x["cell"] for f, x in s["figs"].items()}
+    assert cells == {"e1": "r0c1", "e2": "r0c2", "e3": "r0c5", "e4": "r0c4"}  # blocked by the hero; zombie stays
+    s["figs"]["e2"]["cell"] = "r0c2"
+    mv.enemies_move(eng.components, s, ev, "right")
+    assert s["figs"]["e2"]["cell"] == "r0c3"  # the lowest row is a platform
+
+
+def test_enemy_die_never_walks_an_enemy_off_a_ledge_or_through_a_wall():
+    level = [". . . . . . . .", ". . . . . . . .", "f fw f . . . . .", "f f f . f f f ."]
+    eng, s = kit.position([level], hero="r0c7", enemies={"r1c0": "goblin", "r1c2": "goblin", "r1c1": "bat"})
+    ev = []
+    mv.enemies_move(eng.components, s, ev, "right")
+    cells = {f: x["cell"] for f, x in s["figs"].items()}
+    assert cells["e2"] == "r1c2"  # no platform under r1c3
+    assert cells["e3"] == "r1c1"  # wall on its right
+    assert cells["e1"] == "r1c0"  # the bat still blocks it
+
+
+def test_enemy_die_attack_hits_from_every_adjacent_enemy():
+    eng, s = kit.position([L1], hero="r0c4", enemies={"r0c3": "goblin", "r1c4": "zombie", "r0c6": "goblin"})
+    from games.platformer.combat import all_attack
+
+    ev = []
+    all_attack(eng.components, s, ev)
+    assert s["health"] == 5 - 2
