@@ -101,3 +101,21 @@ def test_htmx_is_configured_for_the_policy_and_sends_the_csrf_header(world):
     assert settings == {"includeIndicatorStyles": False, "allowEval": False, "allowScriptTags": False}
     headers = re.search(r"<body[^>]*hx-headers='([^']+)'", page)
     assert headers and json.loads(headers.group(1)) == {"X-CSRF-Token": ana.csrf}
+
+
+def test_every_games_board_keeps_to_the_policy(world):
+    """Each registered game's board page (a new game of it): nothing the CSP would block."""
+    from games.registry import all_engines
+
+    _app, ana, _ids = world
+    slugs = [e.spec.slug for e in all_engines()]
+    assert "adamastor" in slugs
+    for slug in slugs:
+        created = ana.api("POST", "/api/sessions", json={"game": slug, "seed": 11})
+        assert created.status_code == 201, (slug, created.text[:200])
+        for url in (f"/play/{created.json()['id']}", f"/games/{slug}", f"/games/{slug}/rules"):
+            r = ana.client.get(url)
+            assert r.status_code == 200, (url, r.status_code)
+            for pattern in (INLINE_SCRIPT, STYLE_ATTR, HANDLER_ATTR, STYLE_ELEMENT):
+                found = pattern.search(r.text)
+                assert found is None, (url, found.group(0)[:200] if found else "")
