@@ -258,9 +258,15 @@ class Principal:
     session_hash: str | None = None
 
 
-def start_session(db: Session, *, player_id: str) -> tuple[str, str]:
-    """A new log-in: (the cookie's token, its CSRF token). Only the token's digest is stored."""
+def start_session(db: Session, settings: Settings, *, player_id: str) -> tuple[str, str]:
+    """A new log-in: (the cookie's token, its CSRF token). Only the token's digest is stored.
+
+    Log-ins that timed out without coming back are swept here (log-ins are rare; requests are not).
+    """
     token, csrf, now = new_secret(), new_secret(), utcnow()
+    db.execute(delete(AuthSession).where(
+        (AuthSession.last_seen_at < now - timedelta(minutes=settings.session_idle_minutes))
+        | (AuthSession.created_at < now - timedelta(minutes=settings.session_absolute_minutes))))
     db.add(AuthSession(token_hash=digest(token), player_id=player_id, csrf_token=csrf, created_at=now,
                        last_seen_at=now))
     db.commit()

@@ -65,7 +65,7 @@ def _logged_in(request: Request, db: Session) -> bool:
 
 
 def _start(request: Request, db: Session, player_id: str, target: str) -> Response:
-    token, _csrf = accounts.start_session(db, player_id=player_id)
+    token, _csrf = accounts.start_session(db, request.app.state.settings, player_id=player_id)
     response = _see_other(target)
     set_login_cookie(request, response, token)
     return response

@@ -255,3 +255,13 @@ def test_single_mode_needs_no_log_in(db_url):
 def test_accounts_is_the_default_mode(monkeypatch):
     monkeypatch.delenv("AUTH_MODE", raising=False)
     assert Settings().auth_mode == "accounts"
+
+
+def test_log_ins_that_timed_out_are_swept_at_the_next_log_in(db_url):
+    with accounts_app(db_url, session_idle_minutes=30) as app:
+        sign_up(app, "Ana")
+        log_in(app, "Ana")
+        _age(app, "last_seen_at", timedelta(minutes=31))  # both abandoned, never presented again
+        log_in(app, "Ana")
+        with _db(app) as db:
+            assert len(list(db.scalars(select(AuthSession)))) == 1
