@@ -104,6 +104,8 @@ def login(request: Request, form: Form, db: DB) -> Response:
                            "minutes.", name=name, status_code=429, headers={"Retry-After": str(exc.retry_after)})
     except accounts.AccountError as exc:
         return _login_page(request, db, error=str(exc), name=name, status_code=401)
+    if request.cookies.get(COOKIE):  # a log-in this browser had before ends: never two at once
+        accounts.end_session(db, token=request.cookies[COOKIE])
     return _start(request, db, player.id, _safe_next(form.get("next")))
 
 
