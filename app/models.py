@@ -129,6 +129,9 @@ class Snapshot(Base):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     checkpoint: Mapped[dict[str, Any]] = mapped_column(JSON)
     pending: Mapped[list[str]] = mapped_column(JSON)
+    # The last lines of the log shown beside the board, kept here so an answer never reads the log
+    # table; NULL for a save older than this column (rebuilt from the log on its next move).
+    tail: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
 
 
 class Player(Base):

@@ -3,6 +3,11 @@
 Writes to one session are serialized twice over: a lock per session inside this process, and a
 compare-and-set on the version column in the database (so several workers stay correct too).
 Every applied action is committed before the answer is built.
+
+This is the hot path of the app, so it speaks SQLAlchemy Core, not the ORM: one SELECT reads the
+session row with its snapshot, and a move writes one UPDATE of the row (the compare-and-set), one
+INSERT into the log and one UPDATE of the snapshot, then commits. The snapshot also keeps the last
+lines of the log (`tail`), so an answer never reads the log table.
 """
 
 from __future__ import annotations
@@ -11,22 +16,39 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, insert, update
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import set_committed_value
 
-from app import campaigns, rules_versions
+from app import campaigns, rules_versions, store
 from app.errors import Illegal, Stale
 from app.locks import KeyedLocks
 from app.models import GameSession, LogEntry, Snapshot, utcnow
-from app.store import load_session
+from app.store import SessionRow
 from games.engine import Action, Event, GameEngine, IllegalAction, MalformedState, Status
 from games.registry import get_engine
 
 LOG_TAIL = 40
 MAX_ACTION_LENGTH = 200
 
+_SESSIONS, _SNAPSHOTS, _LOG = GameSession.__table__, Snapshot.__table__, LogEntry.__table__
 _lock_for = KeyedLocks()
+
+# A move's three writes, built once: building a statement costs more than running it.
+_CLAIM = (
+    update(_SESSIONS)
+    .where(_SESSIONS.c.id == bindparam("sid"), _SESSIONS.c.version == bindparam("old_version"))
+    .values(version=bindparam("new_version"), status=bindparam("status"), score=bindparam("score"),
+            updated_at=bindparam("now"))
+)
+_APPEND = insert(_LOG).values(session_id=bindparam("sid"), seq=bindparam("new_version"), kind=bindparam("kind"),
+                              action=bindparam("action"), events=bindparam("events"), created_at=bindparam("now"))
+_SNAPSHOT_COLUMNS = ("version", "state", "pending", "tail")
+_SAVE = {
+    with_checkpoint: update(_SNAPSHOTS)
+    .where(_SNAPSHOTS.c.session_id == bindparam("sid"))
+    .values({c: bindparam(f"s_{c}") for c in (*_SNAPSHOT_COLUMNS, *(("checkpoint",) if with_checkpoint else ()))})
+    for with_checkpoint in (False, True)
+}
 
 
 @dataclass
@@ -46,6 +68,9 @@ class SessionView:
     updated_at: datetime
     # Why this save needs attention (it no longer replays under the current rules); None when fine.
     attention: str | None = None
+    # The campaign this game belongs to (for the board's banner); not part of the JSON answer.
+    campaign_id: str | None = None
+    campaign_index: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -67,64 +92,79 @@ class SessionView:
 
 def current_view(db: Session, *, session_id: str, owner_id: str | None = None) -> SessionView:
     """The session as a page or the API shows it; with `owner_id`, another player's is NotFound."""
-    record, snapshot = load_session(db, session_id=session_id, owner_id=owner_id)
-    record = rules_versions.ensure_current(db, record)
-    engine = get_engine(record.game)
-    if record.attention is not None:
-        return _attention_view(db, record, engine, snapshot)
-    return _build_view(db, record, engine, engine.load(snapshot.state), snapshot)
+    row = _current_row(db, session_id, lock=False, owner_id=owner_id)
+    engine = get_engine(row.game)
+    if row.attention is not None:
+        return _attention_view(db, row, engine)
+    return _build_view(db, row, engine, engine.load(row.state))
 
 
-def _build_view(db: Session, record: GameSession, engine: GameEngine, state: Any, snapshot: Snapshot) -> SessionView:
+def _current_row(db: Session, session_id: str, *, lock: bool, owner_id: str | None = None) -> SessionRow:
+    """The session with its snapshot; a save made under older rules is upgraded (or marked) first."""
+    row = store.load_row(db, session_id=session_id, lock=lock, owner_id=owner_id)
+    engine = get_engine(row.game)
+    if rules_versions.needs_upgrade(row, engine):  # rare: the first load after a rules change
+        db.rollback()
+        rules_versions.ensure_current(db, store.get_session(db, session_id=session_id))
+        row = store.load_row(db, session_id=session_id, lock=lock, owner_id=owner_id)
+    return row
+
+
+def _build_view(db: Session, row: SessionRow, engine: GameEngine, state: Any) -> SessionView:
     status = engine.status(state)
     return SessionView(
-        id=record.id,
-        game=record.game,
-        name=record.name,
-        version=record.version,
+        id=row.id,
+        game=row.game,
+        name=row.name,
+        version=row.version,
         status=status,
         view=engine.view(state),
         legal_actions=[] if status.over else engine.legal_actions(state),
-        log_tail=_log_tail(db, record.id),
-        can_undo=bool(snapshot.pending) and not status.over,
-        created_at=record.created_at,
-        updated_at=record.updated_at,
+        log_tail=row.tail if row.tail is not None else _log_tail_from_log(db, row.id),
+        can_undo=bool(row.pending) and not status.over,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+        campaign_id=row.campaign_id,
+        campaign_index=row.campaign_index,
     )
 
 
-def _attention_view(db: Session, record: GameSession, engine: GameEngine, snapshot: Snapshot) -> SessionView:
+def _attention_view(db: Session, row: SessionRow, engine: GameEngine) -> SessionView:
     """A save kept as it was: its old snapshot shown (if the new rules can still read it), no moves."""
     try:
-        state = engine.load(snapshot.state)
-        sv = _build_view(db, record, engine, state, snapshot)
+        sv = _build_view(db, row, engine, engine.load(row.state))
     except (MalformedState, ValueError, TypeError, KeyError):
-        sv = SessionView(record.id, record.game, record.name, record.version, Status(record.status, record.score),
-                         {}, [], _log_tail(db, record.id), False, record.created_at, record.updated_at)
-    sv.legal_actions, sv.can_undo, sv.attention = [], False, record.attention
+        sv = SessionView(row.id, row.game, row.name, row.version, Status(row.status, row.score), {}, [],
+                         _tail(db, row), False, row.created_at, row.updated_at,
+                         campaign_id=row.campaign_id, campaign_index=row.campaign_index)
+    sv.legal_actions, sv.can_undo, sv.attention = [], False, row.attention
     return sv
 
 
-def _log_tail(db: Session, session_id: str) -> list[dict[str, Any]]:
-    rows = db.execute(
-        select(LogEntry.seq, LogEntry.kind, LogEntry.action, LogEntry.events)
-        .where(LogEntry.session_id == session_id)
-        .order_by(LogEntry.seq.desc())
-        .limit(LOG_TAIL)
-    ).all()
+def _tail(db: Session, row: SessionRow) -> list[dict[str, Any]]:
+    return row.tail if row.tail is not None else _log_tail_from_log(db, row.id)
+
+
+def log_lines(seq: int, kind: str, action: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines one log entry adds to the log shown beside the board."""
+    lines = [{"seq": seq, "kind": "undo", "text": f"Undid {action}."}] if kind == "undo" else []
+    lines.extend({"seq": seq, "kind": ev.get("kind", "event"), "text": ev.get("text", "")} for ev in events)
+    return lines
+
+
+def _log_tail_from_log(db: Session, session_id: str) -> list[dict[str, Any]]:
+    """The tail rebuilt from the log table: for saves whose snapshot has no tail yet (imports, old saves)."""
     lines: list[dict[str, Any]] = []
-    for seq, kind, action, events in reversed(rows):
-        if kind == "undo":
-            lines.append({"seq": seq, "kind": "undo", "text": f"Undid {action}."})
-        for ev in events:
-            lines.append({"seq": seq, "kind": ev.get("kind", "event"), "text": ev.get("text", "")})
+    for seq, kind, action, events in reversed(store.last_log_rows(db, session_id=session_id, limit=LOG_TAIL)):
+        lines.extend(log_lines(seq, kind, action, events))
     return lines[-LOG_TAIL:]
 
 
 def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: str | None = None) -> SessionView:
     with _lock_for(session_id):
-        record, engine, snapshot, state = _load_checked(db, session_id, version, owner_id)
+        row, engine, state = _load_checked(db, session_id, version, owner_id)
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
-            raise Illegal("an action must be a non-empty action id", _build_view(db, record, engine, state, snapshot))
+            raise Illegal("an action must be a non-empty action id", _build_view(db, row, engine, state))
         try:
             new_state, events = engine.apply(state, action)
         except IllegalAction as exc:
@@ -133,94 +173,79 @@ def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: s
         if any(e.reveals for e in events):
             checkpoint, pending = engine.dump(new_state), []
         else:
-            checkpoint, pending = snapshot.checkpoint, [*snapshot.pending, action]
-        return _commit(db, record, engine, snapshot, new_state, "action", action, events, checkpoint, pending)
+            checkpoint, pending = None, [*row.pending, action]
+        return _commit(db, row, engine, new_state, "action", action, events, checkpoint, pending)
 
 
 def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = None) -> SessionView:
     with _lock_for(session_id):
-        record, engine, snapshot, state = _load_checked(db, session_id, version, owner_id)
+        row, engine, state = _load_checked(db, session_id, version, owner_id)
         if engine.status(state).over:
-            raise Illegal("the game is over; its result stands", _build_view(db, record, engine, state, snapshot))
-        if not snapshot.pending:
+            raise Illegal("the game is over; its result stands", _build_view(db, row, engine, state))
+        if not row.pending:
             raise Illegal(
                 "nothing to undo: new information has been revealed since your last move",
-                _build_view(db, record, engine, state, snapshot),
+                _build_view(db, row, engine, state),
             )
-        undone = snapshot.pending[-1]
-        pending = snapshot.pending[:-1]
-        rebuilt = engine.load(snapshot.checkpoint)
+        undone = row.pending[-1]
+        pending = row.pending[:-1]
+        rebuilt = engine.load(row.checkpoint)
         for act in pending:
             rebuilt, _ = engine.apply(rebuilt, act)
         events = [Event("undo", f"Took back: {undone}.")]
-        return _commit(db, record, engine, snapshot, rebuilt, "undo", undone, events, snapshot.checkpoint, pending)
+        return _commit(db, row, engine, rebuilt, "undo", undone, events, None, pending)
 
 
 def _load_checked(
-    db: Session, session_id: str, version: Any, owner_id: str | None
-) -> tuple[GameSession, GameEngine, Snapshot, Any]:
-    # Keep the snapshot read with the row: the session holds objects weakly, and a second read of
-    # the snapshot could see another process's newer move beside this older row.
-    record, snapshot = load_session(db, session_id=session_id, lock=True, owner_id=owner_id)
-    record = rules_versions.ensure_current(db, record)
-    if record.attention is not None:
-        raise Illegal(record.attention, current_view(db, session_id=session_id))
-    engine = get_engine(record.game)
-    if snapshot.version != record.version:
+    db: Session, session_id: str, version: Any, owner_id: str | None = None
+) -> tuple[SessionRow, GameEngine, Any]:
+    # The snapshot is read in the same statement as the row (and the row locked until commit), so
+    # they agree; a snapshot at another version than its row means a torn read: answer stale.
+    row = _current_row(db, session_id, lock=True, owner_id=owner_id)
+    if row.attention is not None:
+        raise Illegal(row.attention, current_view(db, session_id=session_id))
+    engine = get_engine(row.game)
+    if row.snapshot_version != row.version:
         raise Stale(current_view(db, session_id=session_id))
-    state = engine.load(snapshot.state)
+    state = engine.load(row.state)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise Illegal("version must be a whole number", _build_view(db, record, engine, state, snapshot))
-    if version != record.version:
-        raise Stale(_build_view(db, record, engine, state, snapshot))
-    return record, engine, snapshot, state
+        raise Illegal("version must be a whole number", _build_view(db, row, engine, state))
+    if version != row.version:
+        raise Stale(_build_view(db, row, engine, state))
+    return row, engine, state
 
 
 def _commit(
     db: Session,
-    record: GameSession,
+    row: SessionRow,
     engine: GameEngine,
-    snapshot: Snapshot,
     new_state: Any,
     kind: str,
     action: str,
     events: list[Event],
-    checkpoint: dict[str, Any],
+    checkpoint: dict[str, Any] | None,
     pending: list[str],
 ) -> SessionView:
+    """Write the move (compare-and-set on the version) and commit; `checkpoint` None keeps the old one."""
     status = engine.status(new_state)
-    old_version, now = record.version, utcnow()
-    claimed = db.execute(
-        update(GameSession)
-        .where(GameSession.id == record.id, GameSession.version == old_version)
-        .values(version=old_version + 1, status=status.state, score=status.score, updated_at=now)
-        .execution_options(synchronize_session=False)
-    )
+    old_version, now = row.version, utcnow()
+    new_version = old_version + 1
+    claimed = db.execute(_CLAIM, {"sid": row.id, "old_version": old_version, "new_version": new_version,
+                                  "status": status.state, "score": status.score, "now": now})
     if claimed.rowcount != 1:
         db.rollback()
-        raise Stale(current_view(db, session_id=record.id))
-    db.add(
-        LogEntry(
-            session_id=record.id,
-            seq=old_version + 1,
-            kind=kind,
-            action=action,
-            events=[e.to_json() for e in events],
-            created_at=now,
-        )
-    )
-    snapshot.version = old_version + 1
-    snapshot.state = engine.dump(new_state)
-    snapshot.checkpoint = checkpoint
-    snapshot.pending = pending
-    for key, value in (
-        ("version", old_version + 1),
-        ("status", status.state),
-        ("score", status.score),
-        ("updated_at", now),
-    ):
-        set_committed_value(record, key, value)
-    if record.campaign_id is not None and status.over:
-        campaigns.on_game_over(db, record, engine, new_state)
+        raise Stale(current_view(db, session_id=row.id))
+    event_json = [e.to_json() for e in events]
+    db.execute(_APPEND, {"sid": row.id, "new_version": new_version, "kind": kind, "action": action,
+                         "events": event_json, "now": now})
+    tail = (_tail(db, row) + log_lines(new_version, kind, action, event_json))[-LOG_TAIL:]
+    saved = {"sid": row.id, "s_version": new_version, "s_state": engine.dump(new_state), "s_pending": pending,
+             "s_tail": tail}
+    if checkpoint is not None:
+        saved["s_checkpoint"] = checkpoint
+    db.execute(_SAVE[checkpoint is not None], saved)
+    if row.campaign_id is not None and status.over:
+        campaigns.on_game_over(db, store.get_session(db, session_id=row.id), engine, new_state)
     db.commit()
-    return _build_view(db, record, engine, new_state, snapshot)
+    row = row.moved_on(version=new_version, updated_at=now, pending=pending, tail=tail)
+    return _build_view(db, row, engine, new_state)

@@ -7,9 +7,11 @@ they happen in app.play.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, select
+from sqlalchemy import Select, bindparam, select
 from sqlalchemy.orm import Session
 
 from app.errors import ImportRefused, NotFound
@@ -121,7 +123,8 @@ def insert_session(
     dumped = engine.dump(state)
     db.add(record)
     db.flush()
-    db.add(Snapshot(session_id=record.id, version=version, state=dumped, checkpoint=dumped, pending=[]))
+    db.add(Snapshot(session_id=record.id, version=version, state=dumped, checkpoint=dumped, pending=[],
+                    tail=None if version else []))
     return record
 
 
@@ -133,10 +136,55 @@ def get_session(db: Session, *, session_id: str, owner_id: str | None = None) ->
     return record
 
 
-def load_session(
-    db: Session, *, session_id: str, lock: bool = False, owner_id: str | None = None
-) -> tuple[GameSession, Snapshot]:
-    """A session and its snapshot, read in one statement so that they agree.
+@dataclass(frozen=True)
+class SessionRow:
+    """A session row and its snapshot as plain values: what a move or a view needs, read in one statement."""
+
+    id: str
+    game: str
+    name: str
+    version: int
+    status: str
+    score: int | None
+    rules_version: int
+    attention: str | None
+    attention_rules_version: int | None
+    campaign_id: str | None
+    campaign_index: int | None
+    created_at: datetime
+    updated_at: datetime
+    snapshot_version: int
+    state: dict[str, Any]
+    checkpoint: dict[str, Any]
+    pending: list[str]
+    tail: list[dict[str, Any]] | None  # the last lines of the log; None for saves older than the column
+
+    def moved_on(self, **changes: Any) -> SessionRow:
+        return replace(self, **changes)
+
+
+_S, _SNAP = GameSession.__table__.c, Snapshot.__table__.c
+_ROW_COLUMNS = (
+    _S.id, _S.game, _S.name, _S.version, _S.status, _S.score, _S.rules_version, _S.attention,
+    _S.attention_rules_version, _S.campaign_id, _S.campaign_index, _S.created_at, _S.updated_at,
+    _SNAP.version.label("snapshot_version"), _SNAP.state, _SNAP.checkpoint, _SNAP.pending, _SNAP.tail,
+)
+
+
+_ROW_QUERY = select(*_ROW_COLUMNS).join_from(GameSession, Snapshot, _SNAP.session_id == _S.id).where(
+    _S.id == bindparam("sid"))
+_ROW_QUERY_OWNED = _ROW_QUERY.where(_S.owner_id == bindparam("owner"))
+# (owner given, lock) -> the statement, built once.
+_ROW_QUERIES = {
+    (False, False): _ROW_QUERY,
+    (False, True): _ROW_QUERY.with_for_update(of=GameSession.__table__),
+    (True, False): _ROW_QUERY_OWNED,
+    (True, True): _ROW_QUERY_OWNED.with_for_update(of=GameSession.__table__),
+}
+
+
+def load_row(db: Session, *, session_id: str, lock: bool = False, owner_id: str | None = None) -> SessionRow:
+    """A session and its snapshot, read in one statement so that they agree (no ORM: the move's hot path).
 
     PostgreSQL (READ COMMITTED) reads each statement at its own moment: read apart, the row could
     name version N while the snapshot is already N+1's, committed by another worker in between.
@@ -144,20 +192,23 @@ def load_session(
     it and serializes writers itself): a racing move in another process waits, then sees the new version.
     With `owner_id`, another player's session is NotFound, exactly like a missing one.
     """
-    query = (
-        select(GameSession, Snapshot)
-        .join(Snapshot, Snapshot.session_id == GameSession.id)
-        .where(GameSession.id == session_id)
-        .execution_options(populate_existing=True)
-    )
-    if owner_id is not None:
-        query = query.where(GameSession.owner_id == owner_id)
-    if lock:
-        query = query.with_for_update(of=GameSession)
-    row = db.execute(query).first() if isinstance(session_id, str) else None
-    if row is None:
+    if not isinstance(session_id, str):
         raise NotFound(f"no saved game with id {session_id!r}")
-    return row[0], row[1]
+    params = {"sid": session_id} if owner_id is None else {"sid": session_id, "owner": owner_id}
+    found = db.execute(_ROW_QUERIES[owner_id is not None, lock], params).first()
+    if found is None:
+        raise NotFound(f"no saved game with id {session_id!r}")
+    return SessionRow(*found)
+
+
+def last_log_rows(db: Session, *, session_id: str, limit: int) -> list[Any]:
+    """The newest `limit` log entries (seq, kind, action, events), newest first."""
+    return list(db.execute(
+        select(LogEntry.seq, LogEntry.kind, LogEntry.action, LogEntry.events)
+        .where(LogEntry.session_id == session_id)
+        .order_by(LogEntry.seq.desc())
+        .limit(limit)
+    ).all())
 
 
 def newest_first(model: Any, *, in_progress: bool | None, game: str | None, owner_id: str | None = None) -> Select:

@@ -31,6 +31,26 @@ TEMPLATES_DIR = ROOT / "templates"
 ICON_SPRITE = "/static/icons/game-icons.svg"
 
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+# Templates are part of the release: never stat their files again once compiled. Left on, Jinja
+# checks the file of every included and imported template on every render (dozens per board).
+templates.env.auto_reload = False
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+_jinja_getattr = templates.env.getattr
+
+
+def _getattr(obj: Any, attribute: str) -> Any:
+    """`view.map.slots` without an exception per step: Jinja tries getattr() first, which on a dict
+    raises AttributeError before it falls back to the key. Same result for every name that is not a
+    dict method (those still go the usual way, so `x.items()` keeps working)."""
+    if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+        try:
+            return obj[attribute]
+        except KeyError:
+            return templates.env.undefined(obj=obj, name=attribute)
+    return _jinja_getattr(obj, attribute)
+
+
+templates.env.getattr = _getattr  # type: ignore[method-assign]
 
 
 @lru_cache(maxsize=1024)  # a board draws the same few icons over a hundred times

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from app.bench import engines, probe, resume, server
 from app.bench.players import PlayerPlan, run_player
-from app.bench.report import BenchResult
+from app.bench.report import FLAT_OUT, PACED, BenchResult, PlayRun
 from app.bench.stats import Samples
 from games.registry import all_engines, slugs
 
@@ -34,20 +34,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--probe-seconds", type=float, default=5.0, help="how long to measure the bare-write limit")
     parser.add_argument("--resume-actions", type=int, default=2000,
                         help="log length of the long session in the resume test (0 skips it)")
-    parser.add_argument("--think-ms", type=float, default=0.0,
-                        help="mean pause of a player after each move, in ms (default 0: flat out)")
+    parser.add_argument("--think-ms", type=float, default=1000.0,
+                        help="mean pause of a player after each move in the paced run, in ms (default 1000; "
+                             "0 skips the paced run: only the flat-out run is played)")
     parser.add_argument("--seed", type=int, default=0)
 
 
-def plans(args: argparse.Namespace, base_url: str, start_at: float) -> list[PlayerPlan]:
+def plans(args: argparse.Namespace, base_url: str, start_at: float, think_ms: float = 0.0,
+          first_seed: int = 0) -> list[PlayerPlan]:
     """One plan per player: the HTML share first, then the campaign share, the rest on the JSON API."""
     n = args.players
     html = _share(n, args.html_share)
     campaign = min(_share(n, args.campaign_share), max(n - html - 1, 0))
     modes = ["html"] * html + ["campaign"] * campaign + ["json"] * (n - html - campaign)
     stop_at = start_at + args.duration
-    think = args.think_ms / 1000
-    return [PlayerPlan(base_url, mode, tuple(slugs()), args.seed + 100_000 * i, start_at, stop_at, think)
+    return [PlayerPlan(base_url, mode, tuple(slugs()), first_seed + args.seed + 100_000 * i, start_at, stop_at,
+                       think_ms / 1000)
             for i, mode in enumerate(modes)]
 
 
@@ -63,13 +65,16 @@ def warm_up(base_url: str, seconds: float = 1.0) -> None:
         run_player(PlayerPlan(base_url, mode, tuple(slugs()), 999_000_000, now, now + seconds))
 
 
-def play(args: argparse.Namespace, base_url: str) -> tuple[Samples, float]:
+def play(args: argparse.Namespace, srv: server.BenchServer, name: str, think_ms: float,
+         first_seed: int) -> PlayRun:
+    """Every player plays for args.duration seconds; the server's CPU is measured over the same time."""
     start_at = time.time() + 1.0  # every player process is up before the clock starts
     samples = Samples()
+    cpu_before = srv.cpu_seconds()
     with ProcessPoolExecutor(max_workers=args.players) as pool:
-        for one in pool.map(run_player, plans(args, base_url, start_at)):
+        for one in pool.map(run_player, plans(args, srv.url, start_at, think_ms, first_seed)):
             samples.merge(one)
-    return samples, args.duration
+    return PlayRun(name, think_ms, samples, args.duration, srv.cpu_seconds() - cpu_before)
 
 
 def bench(args: argparse.Namespace) -> BenchResult:
@@ -83,30 +88,32 @@ def bench(args: argparse.Namespace) -> BenchResult:
             limit = probe.measure(srv.url, clients=args.players, seconds=args.probe_seconds, slug=first)
             limit.server_cpu = srv.cpu_seconds() - cpu_before
             warm_up(srv.url)
-            cpu_before = srv.cpu_seconds()
-            samples, seconds = play(args, srv.url)
-            server_cpu = srv.cpu_seconds() - cpu_before
+            runs = []
+            if args.think_ms > 0:  # people playing: the latency they feel
+                runs.append(play(args, srv, PACED, args.think_ms, first_seed=0))
+            runs.append(play(args, srv, FLAT_OUT, 0.0, first_seed=50_000))  # the most the server can do
             resumed = (resume.measure(srv.url, slug=first, long=args.resume_actions)
                        if args.resume_actions > 10 else None)
         finally:
             srv.stop()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)  # the SQLite file if it made one, and the server's log
-    return BenchResult(_setup(args, url), speeds, limit, samples, seconds, resumed, server_cpu)
+    return BenchResult(_setup(args, url), speeds, limit, runs, resumed)
 
 
 def _setup(args: argparse.Namespace, url: str) -> dict[str, str]:
     from sqlalchemy.engine import make_url
 
     modes = [p.mode for p in plans(args, "", 0.0)]
+    paced = f"{args.think_ms:g} ms mean pause after each move (paced run), then none (flat-out run)"
     return {
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
                    f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine skews every figure)",
         "database": make_url(url).render_as_string(hide_password=True),
         "workers": str(args.workers),
         "players": f"{args.players} ({', '.join(f'{modes.count(m)} {m}' for m in ('json', 'html', 'campaign'))})",
-        "duration": f"{args.duration:g} s",
-        "think time": f"{args.think_ms:g} ms mean after each move" if args.think_ms > 0 else "none (flat out)",
+        "duration": f"{args.duration:g} s per run",
+        "think time": paced if args.think_ms > 0 else "none (flat-out run only)",
         "games": ", ".join(slugs()),
     }
 

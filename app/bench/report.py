@@ -13,7 +13,33 @@ P99_MOVE_MS = 50.0
 SHARE_OF_LIMIT = 0.5
 MOVE_KB = 10.0
 FIRST_LOAD_KB = 150.0
-SECTIONS = ("Setup", "Engines alone", "Bare-write limit", "Per game", "Overall", "Resume cost", "Targets")
+SECTIONS = ("Setup", "Engines alone", "Bare-write limit", "Players", "Resume cost", "Targets")
+PACED, FLAT_OUT = "paced", "flat out"
+
+
+@dataclass
+class PlayRun:
+    """The players' figures of one run: at a human pace (think time) or flat out (no pause at all)."""
+
+    name: str
+    think_ms: float
+    samples: Samples
+    seconds: float
+    server_cpu: float = 0.0  # CPU seconds the server used while the players played
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.samples.overall().moves.count / self.seconds if self.seconds else 0.0
+
+    def cpu_ms_per_request(self) -> float:
+        total = self.samples.overall()
+        requests = total.moves.count + total.pages.count
+        return self.server_cpu * 1000 / requests if requests else 0.0
+
+    def title(self) -> str:
+        if self.think_ms > 0:
+            return f"Players at a human pace ({self.think_ms:g} ms mean pause after each move)"
+        return "Players flat out (the next move as soon as the answer arrives)"
 
 
 @dataclass
@@ -21,23 +47,32 @@ class BenchResult:
     setup: dict[str, str]
     engines: list[EngineSpeed]
     probe: ProbeResult
-    samples: Samples
-    seconds: float  # how long the players played
+    runs: list[PlayRun]
     resume: ResumeResult | None
-    server_cpu: float = 0.0  # CPU seconds the server used while the players played
+
+    def run(self, name: str) -> PlayRun | None:
+        return next((r for r in self.runs if r.name == name), None)
 
     @property
-    def moves_per_second(self) -> float:
-        return self.samples.overall().moves.count / self.seconds if self.seconds else 0.0
+    def flat_out(self) -> PlayRun:
+        return self.run(FLAT_OUT) or self.runs[-1]
+
+    @property
+    def paced(self) -> PlayRun:
+        """The run whose latency is judged: people at a human pace, or flat out when there is no paced run."""
+        return self.run(PACED) or self.flat_out
+
+    @property
+    def samples(self) -> Samples:
+        """Every run's samples together (sizes, errors and games count over the whole bench)."""
+        merged = Samples()
+        for r in self.runs:
+            merged.merge(r.samples)
+        return merged
 
     @property
     def share_of_limit(self) -> float:
-        return self.moves_per_second / self.probe.per_second if self.probe.per_second else 0.0
-
-    def cpu_ms_per_request(self) -> float:
-        total = self.samples.overall()
-        requests = total.moves.count + total.pages.count
-        return self.server_cpu * 1000 / requests if requests else 0.0
+        return self.flat_out.moves_per_second / self.probe.per_second if self.probe.per_second else 0.0
 
     def server_errors(self) -> int:
         total = self.samples.overall()
@@ -46,10 +81,11 @@ class BenchResult:
 
     def targets(self) -> list[tuple[str, bool]]:
         total = self.samples.overall()
-        p99 = total.moves.ms(99)
+        judged = self.paced
+        p99 = judged.samples.overall().moves.ms(99)
         checks = [
-            (f"p99 move latency {p99:.1f} ms <= {P99_MOVE_MS:.0f} ms", 0 < p99 <= P99_MOVE_MS),
-            (f"throughput {self.share_of_limit:.0%} of the bare-write limit >= {SHARE_OF_LIMIT:.0%}",
+            (f"p99 move latency {p99:.1f} ms <= {P99_MOVE_MS:.0f} ms ({judged.name} run)", 0 < p99 <= P99_MOVE_MS),
+            (f"throughput {self.share_of_limit:.0%} of the bare-write limit >= {SHARE_OF_LIMIT:.0%} (flat-out run)",
              self.share_of_limit >= SHARE_OF_LIMIT),
             (f"5xx answers (or none at all): {self.server_errors()}", self.server_errors() == 0),
             (f"largest move answer {total.moves.max_size / 1000:.1f} KB <= {MOVE_KB:.0f} KB",
@@ -77,14 +113,16 @@ class BenchResult:
         out += ["", "== Bare-write limit (one durable write of a session-sized row per request)",
                 f"{p.per_second:,.0f} writes/s, p50 {p.writes.ms(50):.1f} ms, p99 {p.writes.ms(99):.1f} ms, "
                 f"{p.errors} errors, over {p.seconds:.1f} s; server CPU {p.cpu_ms_per_write:.1f} ms per write"]
-        out += ["", "== Per game", _header()]
-        out += [_row(key, s, self.seconds) for key, s in sorted(self.samples.games.items())]
-        out += ["", "== Overall", _header(), _row("all", self.samples.overall(), self.seconds),
-                f"moves/s = {self.share_of_limit:.0%} of the bare-write limit "
-                f"({self.moves_per_second:,.0f} / {p.per_second:,.0f})",
-                f"server CPU: {self.server_cpu:.1f} s over {self.seconds:g} s "
-                f"({self.server_cpu / self.seconds if self.seconds else 0:.0%} of one core), "
-                f"{self.cpu_ms_per_request():.1f} ms per move or page load"]
+        out += ["", "== Players"]
+        for r in self.runs:
+            out += ["", f"-- {r.title()}", _header()]
+            out += [_row(key, s, r.seconds) for key, s in sorted(r.samples.games.items())]
+            out += [_row("all", r.samples.overall(), r.seconds),
+                    f"moves/s = {r.moves_per_second / p.per_second if p.per_second else 0:.0%} of the bare-write "
+                    f"limit ({r.moves_per_second:,.0f} / {p.per_second:,.0f})",
+                    f"server CPU: {r.server_cpu:.1f} s over {r.seconds:g} s "
+                    f"({r.server_cpu / r.seconds if r.seconds else 0:.0%} of one core), "
+                    f"{r.cpu_ms_per_request():.1f} ms per move or page load"]
         out += ["", "== Resume cost (median of repeated loads)"] + _resume_lines(self.resume)
         out += ["", "== Targets"] + [f"{'PASS' if ok else 'FAIL'}  {text}" for text, ok in self.targets()]
         return out

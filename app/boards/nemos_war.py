@@ -72,4 +72,6 @@ def nemos_war_home(view: dict[str, Any], action_id: str) -> Home:
         return ("cannon", "") if view.get("cannon") else None
     if action_id == "roll":
         return ("dice", "")
+    if action_id == "wreck":  # only offered while the player holds the wreck marker: drawn with the treasures
+        return ("wreck", "") if view.get("treasures") is not None else None
     return None  # test:roll, combat:roll, help:accept, outcome:*, seek:*, sink, capture, chain:stop, end_turn...

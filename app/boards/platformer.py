@@ -55,13 +55,22 @@ def _in_shop(view: dict[str, Any]) -> set[str]:
     return _ids(shop.get("items")) | _ids(shop.get("potions"))
 
 
+def _use_decision(view: dict[str, Any]) -> dict[str, Any] | None:
+    decision = view.get("decision")
+    return decision if isinstance(decision, dict) and decision.get("kind") == "use" else None
+
+
 def platformer_home(view: dict[str, Any], action_id: str) -> Home:
     """Where a Platformer action id lives on the board, or None for the decision panel."""
     head, _, rest = action_id.partition(":")
     if head in _DIE_VERBS and rest in _sources(view):
         return ("die", rest)
     if head == "gem" and rest:
-        return ("die-gem", rest) if rest in _sources(view) else ("part-gem", rest)
+        if rest in _sources(view):
+            return ("die-gem", rest)
+        use = _use_decision(view)
+        parts = {str(p.get("id")) for p in (use or {}).get("parts") or () if isinstance(p, dict)}
+        return ("part-gem", rest) if rest in parts else None
     if head in _FORGE_VERBS and rest:
         return ("forge", "")
     if head in _CELL_VERBS and rest in _cells(view):
@@ -72,7 +81,7 @@ def platformer_home(view: dict[str, Any], action_id: str) -> Home:
     if head == "as" and rest:
         return ("as", "")
     if action_id in _USE_CONTROLS:
-        return ("use", "")
+        return ("use", "") if _use_decision(view) else None
     if action_id == "ability":
         return ("hero", "")
     if head in ("item", "potion") and rest in _held(view):

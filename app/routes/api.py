@@ -10,7 +10,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
-from app import play, store
+from app import jsoncodec, play, store
 from app.auth import ApiPlayer, api_player
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
@@ -56,7 +56,7 @@ def _stale(exc: Stale) -> JSONResponse:
 def _session_answer(sv: play.SessionView) -> JSONResponse:
     """A session as JSON, sent as it is: `to_json` already has SessionOut's exact shape (the tests
     check it), so FastAPI's second pass over it (validation in another thread hop) is skipped."""
-    return JSONResponse(sv.to_json())
+    return Response(jsoncodec.dumps_bytes(sv.to_json()), media_type="application/json")
 
 
 @router.get("/games", response_model=list[GameOut])

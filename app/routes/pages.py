@@ -73,11 +73,10 @@ def continue_url(db: Session, campaign: Campaign) -> str:
 
 def _campaign_of(db: Session, sv: play.SessionView) -> dict[str, Any] | None:
     """The campaign a game belongs to, for the board's banner and end screen (None for a lone game)."""
-    record = store.get_session(db, session_id=sv.id)
-    if record.campaign_id is None:
+    if sv.campaign_id is None:
         return None
-    campaign = campaigns.get_campaign(db, campaign_id=record.campaign_id)
-    return {"id": campaign.id, "name": campaign.name, "index": record.campaign_index,
+    campaign = campaigns.get_campaign(db, campaign_id=sv.campaign_id)
+    return {"id": campaign.id, "name": campaign.name, "index": sv.campaign_index,
             "status": campaign.status, "url": f"/campaigns/{campaign.id}"}
 
 

@@ -35,10 +35,17 @@ class RandomBot:
 
 
 def reward_value(comp: Components, s: State, reward: dict[str, Any]) -> float:
+    """Points now, plus what icons are worth later: sets, the Adversary's bane and its abilities."""
     have = icons(comp, s)
     value = reward.get("triumph", 0) + reward.get("tragedy", 0) + 0.5 * reward.get("exp", 0)
+    bane = comp.solo[s.quest]["bane"] if s.quest else None
+    boss_abilities = comp.story[s.boss].abilities if s.boss else ()
     for icon, n in reward.get("icons", {}).items():
         value += n * (1.5 + 0.5 * min(have[icon], 4))
+        if icon == bane and have[icon] < 3:
+            value += 2.0 * n
+        if icon in boss_abilities and have[icon] < 3:
+            value += 1.5 * n
     value += 0.6 * (reward.get("virtue", 0) + reward.get("corruption", 0) + reward.get("hero", 0)
                     + reward.get("antihero", 0))
     return value
@@ -119,7 +126,8 @@ class HeuristicBot:
         chance = odds(comp, preview_pool(s), need - p["bonus"] - stacked)
         if chance >= 0.8:
             return "cast"
-        if "dark" in ids:
+        saving = not p["final"] and len(s.placed) >= 6 and s.exp <= 3  # keep experience for the Adversary
+        if "dark" in ids and not (saving and chance >= 0.4):
             return "dark"
         for i in ids:
             if i.split(":")[0] in ("play", "power", "spend") and any(

@@ -131,7 +131,9 @@ def _final_result(comp: Components, s: State, ev: list[Event], won: bool) -> Non
 
 def end_turn(comp: Components, s: State, ev: list[Event]) -> None:
     """Effects end, the rows are refilled, and the next turn starts (revealing the next act if due)."""
-    if not s.flags["placed"] and not s.final:
+    if s.final and not s.flags["main_done"]:
+        adv_gain(comp, s, ev, 1, "Rise of the Adversary: a turn without facing it")
+    elif not s.flags["placed"] and not s.final:
         adv_gain(comp, s, ev, 1, "Rise of the Adversary: a turn without a new card")
     s.adv_discard += s.adv_revealed
     s.adv_revealed = []

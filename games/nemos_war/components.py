@@ -7,7 +7,7 @@ the item and what is wrong. Each object keeps its authored dict (`raw`) so the b
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -138,6 +138,7 @@ class Components:
     tables: dict
     tokens: dict[str, Token]
     cards: dict[str, Card]
+    memo: dict = field(default_factory=dict, compare=False, repr=False)  # views built once (view.py)
 
     def ship(self, sid: str) -> Ship:
         return self.ships[sid]

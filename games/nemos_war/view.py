@@ -14,7 +14,12 @@ from games.nemos_war.state import State
 
 
 def ship_view(c: Components, sid: str) -> dict:
-    return {**c.ship(sid).raw, "name": c.classes[c.ship(sid).cls], "warship": c.ship(sid).warship, "hidden": False}
+    """A face-up ship as the board draws it (built once per ship; callers get their own copy)."""
+    key = ("ship", sid)
+    if key not in c.memo:
+        sh = c.ship(sid)
+        c.memo[key] = {**sh.raw, "name": c.classes[sh.cls], "warship": sh.warship, "hidden": False}
+    return dict(c.memo[key])
 
 
 def _slot_ship(c: Components, s: State, sid: str | None) -> dict | None:
@@ -62,7 +67,8 @@ def _commitment(c: Components, s: State) -> dict:
              "science": table[k]["science"], "wonders": table[k]["wonders"], "current": k == s.commitment}
             for k in COMMITMENTS]
     name = table[s.commitment]["name"] if s.commitment else None
-    return {"key": s.commitment, "final": s.final_done and s.top is None or (s.final_done and s.top["kind"] != "final"),
+    asking = s.top is not None and s.top["kind"] == "final"
+    return {"key": s.commitment, "final": s.final_done and not asking,
             "name": name, "table": rows}
 
 
@@ -105,10 +111,17 @@ def build_view(c: Components, s: State) -> dict[str, Any]:
         "treasures": {"collected": [dict(c.tokens[t].raw) for t in s.collected], "cup": len(s.cup)},
         "cards": _cards(c, s), "cannon": {"uses_left": s.cannon} if s.cannon else None,
         "score": sc, "log": s.log[-40:], "end": _end(c, s, sc),
+        "scourge": list(c.scourge), "register_columns": c.register_columns,
     }
 
 
 def _event_ships(c: Components) -> list[tuple[str, str, str]]:
+    if "event_ships" not in c.memo:
+        c.memo["event_ships"] = _find_event_ships(c)
+    return c.memo["event_ships"]
+
+
+def _find_event_ships(c: Components) -> list[tuple[str, str, str]]:
     out = []
     for card in c.cards.values():
         for o in card.outcomes or ():

@@ -1,4 +1,4 @@
-"""Migration 0005 (accounts) keeps every existing save, on SQLite and PostgreSQL alike.
+"""Migration 0006 (accounts) keeps every existing save, on SQLite and PostgreSQL alike.
 
 A database at revision 0004 with a game and a campaign in it is upgraded: both now belong to the
 implicit player, the owner column is NOT NULL, and the first account to sign up finds them as its own.
@@ -29,7 +29,7 @@ def _config(url: str) -> Config:
 
 
 def _old_saves(url: str) -> None:
-    """A game and a campaign saved by the app as it was before accounts (revision 0004)."""
+    """A game and a campaign saved by the app as it was before accounts (at revision 0004)."""
     engine = get_engine("adamastor")
     first = engine.new_game(5, engine.spec.normalize_options(None))
     action = engine.legal_actions(first)[0].id

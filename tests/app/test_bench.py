@@ -14,6 +14,7 @@ from app import bench
 from app.bench.report import SECTIONS
 from app.bench.stats import Series, percentile
 from app.cli import main
+from games.registry import slugs
 
 
 def _args(**given) -> argparse.Namespace:
@@ -28,7 +29,7 @@ def _args(**given) -> argparse.Namespace:
 @pytest.fixture(scope="module")
 def short_run():
     args = _args(players=3, duration=4.0, probe_seconds=1.0, resume_actions=30,
-                 html_share=0.34, campaign_share=0.34, seed=5)
+                 html_share=0.34, campaign_share=0.34, seed=5, think_ms=400.0)
     return bench.bench(args)
 
 
@@ -44,8 +45,10 @@ def test_report_has_every_section_and_every_target(short_run):
 def test_players_really_played_through_json_html_and_campaigns(short_run):
     total = short_run.samples.overall()
     assert total.moves.count > 20
-    assert short_run.moves_per_second > 0
-    assert short_run.server_cpu > 0 and short_run.cpu_ms_per_request() > 0
+    assert [r.name for r in short_run.runs] == ["paced", "flat out"]
+    for run in short_run.runs:
+        assert run.moves_per_second > 0
+        assert run.server_cpu > 0 and run.cpu_ms_per_request() > 0
     assert short_run.server_errors() == 0
     assert not [status for status in total.errors if status >= 500]
     game = short_run.samples.games["adamastor"]
@@ -55,10 +58,19 @@ def test_players_really_played_through_json_html_and_campaigns(short_run):
     assert all(0 < size < 50_000 for size in total.moves.sizes)  # compressed answers, measured on the wire
 
 
+def test_paced_players_pause_between_moves_and_flat_out_ones_do_not(short_run):
+    paced, flat = short_run.runs
+    # 3 players pausing 0.4 s on average for 4 s make a few dozen moves at most; flat out, far more
+    assert 0 < paced.samples.overall().moves.count <= 3 * 4.0 / 0.4 * 2
+    assert flat.samples.overall().moves.count > 2 * paced.samples.overall().moves.count
+    assert short_run.paced is paced and short_run.flat_out is flat
+    assert any(text.endswith("(paced run)") for text, _ in short_run.targets())  # latency is judged there
+
+
 def test_probe_and_engines_and_resume_were_measured(short_run):
     assert short_run.probe.writes.count > 0 and short_run.probe.errors == 0
-    assert [e.slug for e in short_run.engines] == ["adamastor"]
-    assert short_run.engines[0].actions_per_second > 0 and short_run.engines[0].games > 0
+    assert [e.slug for e in short_run.engines] == slugs()
+    assert all(e.actions_per_second > 0 and e.games > 0 for e in short_run.engines)
     assert short_run.resume is not None and short_run.resume.long_actions == 30
     assert all(ms > 0 for ms in (*short_run.resume.api_ms, *short_run.resume.page_ms))
 

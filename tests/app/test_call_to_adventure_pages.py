@@ -9,6 +9,7 @@ unrevealed rows, the Hero/Antihero/Adversary decks, the RNG), and a finished gam
 from __future__ import annotations
 
 import gzip
+import json
 import re
 from collections import Counter
 from html.parser import HTMLParser
@@ -199,13 +200,26 @@ def test_a_new_game_shows_the_character_choice_and_the_board(web):
     assert len(page.ids & {rn["id"] for rn in view["runes"]}) == 24, "the rune tray draws all 24 runes"
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_a_whole_game_over_htmx_draws_every_action_once_and_ends_on_the_end_screen(web, seed):
+def first_seed_ending(outcome: str, bot: str = "heuristic") -> int:
+    """The first seed whose game the bot ends with `outcome`, played offline."""
+    engine = get_engine(SLUG)
+    for seed in range(200):
+        state, rng = engine.new_game(seed, engine.spec.normalize_options(None)), Rng.from_seed(BOT_SEED)
+        while not engine.status(state).over:
+            state, _ = engine.apply(state, engine.bots[bot].choose(engine, state, engine.legal_actions(state), rng))
+        if engine.status(state).state == outcome:
+            return seed
+    raise AssertionError(f"no seed gives the {bot} bot a {outcome} game")
+
+
+@pytest.mark.parametrize("outcome", ["won", "lost"])
+def test_a_whole_game_over_htmx_draws_every_action_once_and_ends_on_the_end_screen(web, outcome):
+    seed = first_seed_ending(outcome)
     sid = new_session(web, seed)
     state, page, moves, html = play_over_htmx(web, sid, seed)
     assert moves > 20
     status = api(web, sid)["status"]
-    assert status["state"] in ("won", "lost")
+    assert status["state"] == outcome
     assert 'id="end-screen"' in html and not page.buttons, "a finished game still offers action buttons"
     full = web.get(f"/play/{sid}").text
     end = full[full.index('id="end-screen"'):]
@@ -241,9 +255,10 @@ def test_preparing_a_challenge_shows_its_runes_odds_and_cast(web):
     r = web.post(f"/play/{sid}/act", data={"action": "cast", "version": str(api(web, sid)["version"])}, headers=HX)
     assert r.status_code == 200
     after = api(web, sid)["view"]["challenge"]
-    if after and after["cast"]:
-        assert f"Total <b>{after['total']}</b>" in r.text
-        assert r.text.count('class="cast-rune') == len(after["cast"])
+    assert after and after["cast"], "the cast is no longer in the view before its result is taken"
+    assert f"Total <b>{after['total']}</b>" in r.text
+    assert r.text.count('class="cast-rune') == len(after["cast"])
+    assert ("success" if after["total"] >= after["difficulty"] else "failure") in r.text
 
 
 def test_the_first_game_options_start_with_the_characters_on_the_table(web):
@@ -293,3 +308,96 @@ def test_the_placer_puts_actions_on_their_components():
     assert call_to_adventure_home(view, "end_turn") is None
     assert call_to_adventure_home(view, "travel:S9-99") is None, "a card not on the board goes to the panel"
     assert call_to_adventure_home(view, f"play:{card}") is None, "a row card is not in the hand"
+
+
+def _table(html: str, cls: str) -> list[list[str]]:
+    """The rows of the table with class `cls`, each a list of its cells' text."""
+    body = html[html.index(f'class="score-table {cls}"'):]
+    body = body[:body.index("</table>")]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    cells = [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r, re.S) for r in rows]
+    return [[re.sub(r"<[^>]+>", "", c).strip() for c in row] for row in cells]
+
+
+def test_the_rules_tables_say_what_the_game_data_says(web):
+    """The rules page's set, Victory and Quest tables are written out; they must match the components."""
+    data = ROOT / "games" / SLUG / "data"
+    track = json.loads((data / "track.json").read_text())
+    solo = json.loads((data / "solo.json").read_text())
+    story = {c["id"]: c for c in json.loads((data / "story.json").read_text())}
+    text = web.get(f"/games/{SLUG}/rules").text
+
+    head, values = _table(text, "sets-table")
+    assert dict(zip(head[1:-1], values[1:-1], strict=True)) == {k: str(v) for k, v in track["sets"].items()}
+    assert values[-1] == f"+{track['sets_extra']}"
+
+    victories = [c for c in solo if c["kind"] == "victory"]
+    rows = _table(text, "victory-table")[1:]
+    assert len(rows) == len(victories)
+    for row, card in zip(rows, sorted(victories, key=lambda c: c["id"]), strict=True):
+        assert card["name"].split(": ", 1)[1].lower() in row[0].lower()
+        assert row[1:] == [str(card["goal"]), str(card["target"])]
+
+    quests = {story[q["adversary"]]["name"]: q for q in solo if q["kind"] == "quest"}
+    rows = {r[0]: r for r in _table(text, "quest-table")[1:]}
+    assert set(rows) == set(quests)
+    fed = {"draw": "draw symbol", "travel": "travel", "trait": "trait", "corruption": "corruption icon",
+           "dark": "dark rune", "fail": "fail"}
+    for name, q in quests.items():
+        assert fed[q["feeds"]["trigger"]] in rows[name][1], f"{name}: fed on {q['feeds']} not {rows[name][1]!r}"
+        assert q["bane"] in rows[name][2].lower(), f"{name}: bane {q['bane']} not {rows[name][2]}"
+
+
+FAMILIES = ("keep", "trait", "challenge", "travel", "refresh", "place", "dark", "cast", "accept", "choose", "play",
+            "power", "spend", "sacrifice", "confront", "end_turn")
+
+
+def first_states_offering_each_family(engine, seeds=range(150)):
+    """For every action family, the first state (bots playing seeded games offline) that offers it."""
+    found: dict[str, object] = {}
+    for seed in seeds:
+        for bot in ("heuristic", "random"):
+            state, rng = engine.new_game(seed, engine.spec.normalize_options(None)), Rng.from_seed(BOT_SEED)
+            while not engine.status(state).over:
+                actions = engine.legal_actions(state)
+                for a in actions:
+                    found.setdefault(a.id.split(":")[0], state)
+                if len(found) == len(FAMILIES):
+                    return found
+                state, _ = engine.apply(state, engine.bots[bot].choose(engine, state, actions, rng))
+    return found
+
+
+def render_board(engine, state) -> str:
+    """The board template on its own, for a state no HTTP game reached."""
+    from datetime import UTC, datetime
+
+    from app.play import SessionView
+    from app.web import place_actions, templates
+
+    view, actions = engine.view(state), engine.legal_actions(state)
+    sv = SessionView(id="s1", game=SLUG, name="Crafted", version=9, status=engine.status(state), view=view,
+                     legal_actions=actions, log_tail=[], can_undo=False, created_at=datetime.now(UTC),
+                     updated_at=datetime.now(UTC))
+    context = {"sv": sv, "placement": place_actions(SLUG, view, actions), "notice_kind": "", "notice": "",
+               "campaign": None}
+    return templates.env.get_template(f"games/{SLUG}/board.html").render(context)
+
+
+def test_every_kind_of_action_is_drawn_once_on_its_component():
+    """States offering each action family (allies to spend or sacrifice, a row to refresh, an ally to place...)."""
+    engine = get_engine(SLUG)
+    found = first_states_offering_each_family(engine)
+    assert set(found) == set(FAMILIES), f"never offered: {sorted(set(FAMILIES) - set(found))}"
+    for family, state in found.items():
+        html = render_board(engine, state)
+        page = parse(html)
+        view = engine.view(state)
+        drawn = Counter(b["data-action"] for b in page.buttons)
+        legal = {a.id for a in engine.legal_actions(state)}
+        assert set(drawn) == legal and all(n == 1 for n in drawn.values()), f"{family}: {drawn} vs {legal}"
+        for b in page.buttons:
+            home = call_to_adventure_home(view, b["data-action"])
+            zone = ZONES[home[0] if home else None]
+            assert zone in b["form"]["class"].split(), f"{family}: {b['data-action']} is not in {zone}"
+        check_nothing_hidden_shows(html, page, state, engine)

@@ -20,8 +20,10 @@ from fastapi.testclient import TestClient
 
 from app.boards.nemos_war import nemos_war_home
 from app.main import create_app
+from app.replay import SAVE_FORMAT, SAVE_FORMAT_VERSION, state_digest
 from games.engine import Rng
 from games.registry import get_engine
+from tests.games.nemos_war import kit
 
 SLUG = "nemos_war"
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,10 +213,9 @@ def test_game_page_has_the_how_to_and_a_link_to_the_rules(web):
 def test_rules_reference_covers_every_rule_the_issue_lists(web):
     r = web.get(f"/games/{SLUG}/rules")
     assert r.status_code == 200
-    anchors = ("goal", "components", "setup", "dice", "turn", "preparation", "doubles", "adventure", "events",
-               "tests", "staking", "help", "resources", "actions", "rest", "incite", "search", "move", "attack",
-               "treasures", "tracks", "combat", "calendar", "commitment", "end", "scoring", "levels", "optional",
-               "historical")
+    anchors = ("goal components reading setup dice turn preparation doubles adventure events tests staking help "
+               "resources actions rest incite search move attack treasures tracks combat calendar commitment end "
+               "scoring levels optional historical").split()
     for anchor in anchors:
         assert f'id="{anchor}"' in r.text and f'href="#{anchor}"' in r.text, anchor
     text = re.sub(r"<[^>]+>", " ", r.text)
@@ -228,6 +229,10 @@ def test_rules_reference_covers_every_rule_the_issue_lists(web):
         assert ocean["name"] in text
     for col in sample["commitment"]["table"]:
         assert col["name"] in text
+    classes = re.search(r"Ship classes: ([^.]*)\.", text).group(1)
+    ships = json.loads((DATA / "ships.json").read_text())
+    for cls in {x["class"] for x in ships["ships"] + ships["expansion"]}:
+        assert re.search(rf"\b[A-Z]{{3,4}} {cls.replace('_', ' ')}\b", classes), f"no abbreviation for {cls}"
     assert parse(r.text).inline == []
 
 
@@ -262,13 +267,8 @@ def test_a_new_game_board_draws_every_legal_action_once(web):
     check_hidden(game, game.html)
 
 
-@pytest.mark.parametrize("seed, options, bot", [
-    (11, None, "heuristic"),
-    (12, {"historical": "on", "clear": "on"}, "heuristic"),
-    (13, {"pursuit": "on", "pressure": "on", "deadly_frigates": "3", "deadly_ironclads": "3"}, "random"),
-])
-def test_boards_through_a_whole_game_draw_every_action_once_small_and_discreet(web, seed, options, bot):
-    game = Game(web, seed=seed, options=options, bot=bot)
+def test_a_whole_game_clicked_through_htmx_draws_every_action_once_small_and_discreet(web):
+    game = Game(web, seed=11)
     biggest = 0
     while not game.over and game.moves < 900:
         game.step()
@@ -276,10 +276,49 @@ def test_boards_through_a_whole_game_draw_every_action_once_small_and_discreet(w
         biggest = max(biggest, gzip_size(game.html))
         if game.moves % 7 == 0:
             check_hidden(game, game.html)
-    assert game.over, f"the {bot} bot did not finish in {game.moves} moves"
-    check_against_api(game)
+    assert game.over, f"the heuristic bot did not finish in {game.moves} moves"
     assert biggest < MAX_GZIP, f"a move's answer weighed {biggest} bytes gzip-compressed"
     assert 'id="end-screen"' in game.html
+    check_against_api(game)
+
+
+@pytest.mark.parametrize("seed, options, bot", [
+    (12, {"historical": "on", "clear": "on", "commitment": "roll"}, "heuristic"),
+    (13, {"pursuit": "on", "pressure": "on", "deadly_frigates": "3", "deadly_ironclads": "3"}, "random"),
+    (14, {"commitment": "science", "historical": "on", "ending": "24b"}, "random"),
+])
+def test_every_board_of_whole_games_under_the_options_then_the_saved_game_in_the_app(web, seed, options, bot):
+    """Each state of the game drawn from the template (quick), then the same moves imported into the app."""
+    engine = get_engine(SLUG)
+    options = engine.spec.normalize_options(options)
+    state, rng = engine.new_game(seed, options), Rng.from_seed(seed)
+    moves: list[str] = []
+    biggest = 0
+    chip = re.search(r'<span class="chip opts"[^>]*>(.*?)</span>', draw(state, version=0), re.S)
+    names = {"historical": "Historical game", "pursuit": "Relentless Pursuit", "clear": "Clear Seas",
+             "pressure": "Ocean Pressure"}
+    for key, name in names.items():
+        assert (name in chip.group(1)) == (options[key] == "on"), name
+    while not engine.status(state).over and len(moves) < 900:
+        html = draw(state, version=len(moves))
+        biggest = max(biggest, gzip_size(html))
+        action = engine.bots[bot].choose(engine, state, engine.legal_actions(state), rng)
+        state, _ = engine.apply(state, action)
+        moves.append(action)
+    assert engine.status(state).over, f"the {bot} bot did not finish in {len(moves)} moves"
+    assert biggest < MAX_GZIP, f"a board weighed {biggest} bytes gzip-compressed"
+    status = engine.status(state)
+    save = {"format": SAVE_FORMAT, "format_version": SAVE_FORMAT_VERSION, "game": SLUG, "name": "Imported",
+            "rules_version": engine.spec.rules_version, "seed": seed, "options": options, "actions": moves,
+            "final": {"status": status.state, "score": status.score, "digest": state_digest(engine.dump(state))}}
+    r = web.post("/api/sessions/import", json=save)
+    assert r.status_code == 201, r.text[:300]
+    data = r.json()
+    html = web.get(f"/play/{data['id']}").text
+    assert 'id="end-screen"' in html and f'data-status="{data["status"]["state"]}"' in html
+    assert f'class="score-total">{data["status"]["score"]}<' in html
+    for line in data["status"]["breakdown"]:
+        assert shows(line["label"], html)
 
 
 def test_the_test_card_shows_its_odds_and_staking_changes_them(web):
@@ -329,6 +368,26 @@ def test_the_end_screen_shows_the_result_the_reason_and_every_score_line(web):
     assert words in html
 
 
+def test_the_undo_button_takes_back_a_move(web):
+    game = Game(web, seed=4)
+    for _ in range(60):
+        offered = sorted(a.id for a in game.engine.legal_actions(game.state))
+        before = game.state
+        game.step()
+        if game.api()["can_undo"]:
+            break
+    else:
+        pytest.fail("no undoable move in 60 moves")
+    assert 'id="undo"' in game.html and f'action="/play/{game.sid}/undo"' in game.html
+    version = board_version(game.html)
+    r = web.post(f"/play/{game.sid}/undo", data={"version": str(version)}, headers=HX)
+    assert r.status_code == 200 and board_version(r.text) == version + 1
+    game.html, game.state = r.text, before
+    assert sorted(re.findall(r'<button [^>]*data-action="([^"]*)"', r.text)) == offered
+    check_board(game)
+    check_against_api(game)
+
+
 def test_the_live_score_panel_matches_the_view(web):
     game = Game(web, seed=8)
     game.fast_forward(120)
@@ -339,6 +398,180 @@ def test_the_live_score_panel_matches_the_view(web):
     assert f'class="tot">{score["total"]}<' in panel
     for line in score["lines"]:
         assert shows(line["label"], panel) and f"<td>{line['points']}</td>" in panel
+
+
+# ---------------------------------------------------------------- crafted positions, drawn straight from the template
+
+def draw(state, version: int = 5) -> str:
+    """The board fragment for a crafted state, rendered as the app renders it, with its buttons checked."""
+    from datetime import UTC, datetime
+    from types import SimpleNamespace
+
+    from app.web import place_actions, templates
+
+    engine = get_engine(SLUG)
+    actions = engine.legal_actions(state)
+    view = json.loads(json.dumps(engine.view(state)))
+    now = datetime.now(UTC)
+    sv = SimpleNamespace(id="s1", game=SLUG, name="Crafted", version=version, status=engine.status(state), view=view,
+                         legal_actions=actions, log_tail=[], can_undo=False, attention=None, created_at=now,
+                         updated_at=now)
+    html = templates.get_template(f"games/{SLUG}/board.html").render(
+        sv=sv, placement=place_actions(SLUG, view, actions), notice_kind="", notice="")
+    drawn = sorted(re.findall(r'<button [^>]*data-action="([^"]*)"', html))  # regexes: quicker than a parser
+    assert drawn == sorted(a.id for a in actions), f"drawn {drawn}, legal {sorted(a.id for a in actions)}"
+    assert set(re.findall(r'name="version" value="([^"]*)"', html)) == {str(version)}
+    assert not re.search(r"<script|\son\w+=|\sstyle=", html), "inline code or style"
+    return html
+
+
+def inside(html: str, marker: str, end: str = "</li>") -> str:
+    """The markup from `marker` to the next `end`."""
+    start = html.index(marker)
+    return html[start:html.index(end, start)]
+
+
+def test_the_whales_example_on_the_board():
+    """[6.8]'s example: The Whales, Hull staked (+1), 7 rolled for 8, Ned Land's +1 makes the 9."""
+    s = kit.to_action(kit.game())
+    s.res["hull"] = 6
+    kit.card_on_top(s, "17")
+    s.phase, s.pending, s.turn = "prep", [{"kind": "prep"}], 2
+    kit.rig(s, [6, 6, 3, 4])
+    s = kit.play(s, "roll")
+    html = draw(s)
+    card = inside(html, '<article class="acard k-test', "</article>")
+    assert "The Whales" in card and "TEST <b>9</b>" in card and "HELP Crew, Hull" in card
+    assert 'data-action="stake:hull"' in inside(html, 'data-res="hull"', "</form>")
+    assert 'data-action="stake:nemo"' not in html, "Nemo is not listed under HELP"
+    s = kit.play(s, "stake:hull")
+    html = draw(s)
+    assert "Staked: <b>Hull</b>" in html and 'class="res res-hull staked"' in html
+    assert 'value="0.417"' in html and "42%" in html, "8+ on 2d6: 15 chances in 36"
+    assert "2d6 +1 must reach <b>9</b>" in html
+    s = kit.play(s, "test:roll")
+    html = draw(s)
+    rolled = r'<p class="rolled ko">.*?7 → <b>8</b>\s*vs 9: <b>fail</b><small class="short"> — short by 1<'
+    assert re.search(rolled, html, re.S)
+    ned = inside(html, 'data-passenger="ned"')
+    assert 'data-action="help:ned"' in ned and "+1" in ned
+    assert 'data-action="help:accept"' in inside(html, 'class="decision"', "</section>")
+    s = kit.play(s, "help:ned")
+    html = draw(s)
+    assert 'class="psg gone" data-passenger="ned"' in html
+    assert '<li title="The Whales">17' in inside(html, '<div class="pile pass">', "</div>")
+    score = inside(html, 'class="nw-score"', "</section>")
+    assert re.search(r"Passengers&#39; fate.*?<td>-3</td>", score, re.S)
+
+
+def test_the_combat_example_in_the_western_pacific_on_the_board():
+    """[10.3]'s example: a hidden Passenger ship revealed, Ned's +1, sunk; then the Ironclad fires first and is
+    captured with the Crew staked."""
+    s = kit.to_action(kit.game())
+    kit.clear_map(s)
+    capital = kit.ship_of("capital", av=8, dv=11)
+    passenger = kit.ship_of("passenger", dv=8, skulls=0)
+    ironclad = kit.ship_of("ironclad", av=7, dv=10)
+    kit.put(s, "wp.1", capital, revealed=True)
+    kit.put(s, "wp.2", passenger)
+    kit.put(s, "wp.3", ironclad)
+    s.nautilus, s.notoriety = "wp", 5
+    html = draw(s)
+    assert "CAP" in box_html(html, "wp.1") and "Hidden ship" in box_html(html, "wp.2")
+    assert "Hidden ship" in box_html(html, "wp.3") and "IRC" not in html
+    assert 'data-action="attack:wp.2"' in box_html(html, "wp.2")
+    assert 'data-action="stalk:wp.3"' in box_html(html, "wp.3")
+    kit.rig(s, [4, 4])
+    s = kit.play(s, "attack:wp.2")
+    html = draw(s)
+    assert "PAS" in box_html(html, "wp.2") and "Hidden ship" in box_html(html, "wp.3")
+    fight = inside(html, '<div class="fight">', "</div>")
+    assert "defence <b>8</b>" in fight and "2d6 −1 must reach <b>8</b>" in html
+    s = kit.play(s, "combat:roll", "help:ned")
+    html = draw(s)
+    assert {"sink", "capture"} <= {b["data-action"] for b in parse(html).buttons}
+    s = kit.play(s, "sink")
+    html = draw(s)
+    register = inside(html, '<th scope="row">Western Pacific</th>', "</tr>")
+    assert "PAS" in register, "the Passenger ship is in the Western Pacific's row of the register"
+    assert 'data-action="attack:wp.3"' in box_html(html, "wp.3") and 'data-action="chain:stop"' in html
+    kit.rig(s, [3, 3, 5, 5, 6])
+    s = kit.play(s, "attack:wp.3")
+    html = draw(s)
+    assert re.search(r'<p class="fired ko">It fired first: .*? 6 vs attack 7 — hit, Hull lost</p>', html)
+    assert 'data-action="stake:crew"' in inside(html, 'data-res="crew"', "</form>")
+    s = kit.play(s, "stake:crew")
+    html = draw(s)
+    assert "Staked: <b>Crew</b>" in html and "2d6 +1 must reach <b>10</b>" in html
+    s = kit.play(s, "combat:roll", "capture")
+    html = draw(s)
+    salvage = inside(html, '<div class="salv"', "</div>\n")
+    assert "IRC" in salvage and '<b class="av">7</b>/<b class="dv">10</b>' in salvage
+
+
+def test_the_cannon_the_held_wreck_and_a_rescue_are_drawn_on_their_components():
+    s = kit.to_action(kit.game())
+    kit.clear_map(s)
+    kit.put(s, "wp.1", kit.ship_of("ironclad", av=7, dv=10), revealed=True)
+    s.nautilus, s.cannon, s.wreck = "wp", 3, "held"
+    s = kit.play(s, "attack:wp.1")
+    while s.top["kind"] != "combat" or s.top["rolled"] is not None:  # the ironclad may hit first: nothing to ask
+        s = kit.play(s, kit.ids(s)[0])
+    html = draw(s)
+    cannon = inside(html, '<div class="cannon"', "</div>")
+    assert "Cannon <b>3</b> left" in cannon and 'data-action="cannon"' in cannon
+    assert 'data-action="wreck"' in inside(html, 'class="tok k-wreck"')
+    s = kit.play(s, "cannon")
+    assert 'data-action="uncannon"' in inside(draw(s), '<div class="cannon"', "</div>")
+    tokens = json.loads((DATA / "treasures.json").read_text())["tokens"]
+    saver = next(t["id"] for t in tokens if t["kind"] == "or" and any(
+        e["op"] == "res" and e["res"] == "hull" and e["n"] > 0 for e in t["effects"]))
+    s.collected.append(saver)
+    s.pending.append({"kind": "rescue", "resource": "hull"})
+    html = draw(s)
+    assert f'data-action="or:{saver}"' in inside(html, f'data-token="{saver}"')
+    assert 'data-action="defeat"' in inside(html, 'class="decision"', "</section>")
+    assert "Hull is about to be lost" in html
+
+
+def test_rest_repair_refit_say_why_they_are_missing_the_turn_after_one():
+    s = kit.to_action(kit.game(), turn=5)
+    html = draw(s)
+    assert {'data-action="rest"', 'data-action="repair"'} <= set(re.findall(r'data-action="(?:rest|repair)"', html))
+    assert "not again this turn" not in html
+    s.last_rest_turn = 4
+    html = draw(s)
+    assert 'data-action="rest"' not in html
+    assert "not again this turn" in inside(html, 'class="act-form nw-refit"', "</form>")
+
+
+def test_the_final_commitment_is_chosen_on_the_commitment_table():
+    s = kit.to_action(kit.game())
+    s.res["nemo"] = 4
+    s.pending.append({"kind": "final"})
+    html = draw(s)
+    heads = inside(html, '<table class="ct">', "</thead>")
+    keep = r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war"[^>]*>Keep<'
+    assert re.search(keep, heads)
+    for key in ("science", "explore", "anti"):
+        assert re.search(rf'data-commit="{key}">[^<]*\s*<button[^>]*data-action="final:{key}"[^>]*>Choose<', heads), key
+    assert '<li class="on fc"' in inside(html, 'data-res="nemo"', "</ol>"), "Nemo's marker on the ?! circle"
+
+
+def test_the_register_marks_the_columns_full_in_every_ocean():
+    s = kit.to_action(kit.game())
+    oceans = list(s.register)
+    for n, ocean in enumerate(oceans):
+        for sid in s.pool[: 2 if n else 1]:  # two ships in every row but the first: only column one is full
+            kit.take(s, sid)
+            s.register[ocean].append(sid)
+    html = draw(s)
+    thead = inside(html, '<table class="reg">', "</thead>")
+    heads = re.findall(r'<th scope="col"( class="full")?[^>]*>(\d+)</th>', thead)
+    assert heads[:2] == [(' class="full"', "6"), ("", "12")]
+    for ocean in kit.ENGINE.view(s)["oceans"]:
+        row = inside(html, f'<th scope="row">{ocean["name"]}</th>', "</tr>")
+        assert row.count('class="ctr') == len(ocean["register"])
 
 
 # ---------------------------------------------------------------- the placer
@@ -357,13 +590,13 @@ def test_actions_land_on_their_components_and_the_rest_in_the_panel():
         "commit:roll": ("commit", "roll"), "final:anti": ("commit", "anti"), "refit:prow": ("refit", "prow"),
         "rest": ("refit", "rest"), "repair": ("refit", "repair"), "incite:T03": ("token", "T03"),
         "or:T03": ("token", "T03"), "play:13": ("card", "13"), "search": ("treasure", "wp"),
-        "cannon": ("cannon", ""), "uncannon": ("cannon", ""), "roll": ("dice", ""),
+        "cannon": ("cannon", ""), "uncannon": ("cannon", ""), "roll": ("dice", ""), "wreck": ("wreck", ""),
     }
     for action, home in expected.items():
         assert nemos_war_home(view, action) == home, action
     for action in ("attack:io.1", "move:io", "play:99", "incite:T99", "refit:laser", "help:accept", "test:roll",
                    "combat:roll", "sink", "capture", "chain:stop", "end_turn", "outcome:score", "seek:keep",
-                   "defeat", "wreck", "help:nobody"):
+                   "defeat", "help:nobody"):
         assert nemos_war_home(view, action) is None, action
     assert nemos_war_home({**view, "cannon": None}, "cannon") is None
     assert nemos_war_home({**view, "nautilus": None}, "search") is None

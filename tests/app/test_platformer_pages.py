@@ -274,6 +274,7 @@ def test_the_end_screen(web, outcome):
     else:
         assert status.reason, "a loss must say why"
     assert parse(html).buttons == [], "a finished game still offers actions"
+    check_nothing_hidden(SimpleNamespace(html=html, engine=engine, state=state), web.get(f"/api/sessions/{sid}").json())
 
 
 # ---------------------------------------------------------------- crafted states and every card
@@ -365,3 +366,48 @@ def test_variants_draw_their_parts(options):
             assert esc(card["name"]) in html
     if "boss" in options:
         assert "Overlord Ikee" in html
+
+
+def test_the_undo_button_takes_back_a_move(web):
+    mirror = Mirror(web, seed=4)
+    for _ in range(40):
+        before = mirror.api()
+        mirror.step()
+        if mirror.api()["can_undo"]:
+            break
+    else:
+        pytest.fail("no undoable move in 40 moves")
+    assert 'id="undo"' in mirror.html and f'action="/play/{mirror.sid}/undo"' in mirror.html
+    version = mirror.api()["version"]
+    r = web.post(f"/play/{mirror.sid}/undo", data={"version": str(version)}, headers=HX)
+    assert r.status_code == 200
+    after = mirror.api()
+    assert after["version"] == version + 1 and after["view"] == before["view"]
+    assert {a["id"] for a in after["legal_actions"]} == {a["id"] for a in before["legal_actions"]}
+    mirror.html = r.text
+    check_board(mirror, after)
+
+
+def test_the_placer_puts_each_action_on_its_component():
+    from app.boards.platformer import platformer_home
+
+    view = fresh_view()
+    cell = view["map"]["cells"][0]["id"]
+    enemy = next(c for c in view["map"]["cells"] if c["figure"] and c["figure"]["kind"] == "enemy")
+    foe = enemy["figure"]["id"]
+    shop_item = view["shop"]["items"][0]["id"]
+    use = {"kind": "use", "symbol": "sword", "parts": [{"id": "d0+d1", "mult": 1, "next_cost": 1}]}
+    expected = {
+        "use:d0": ("die", "d0"), "add:d3": ("die", "d3"), "save:d4": ("die", "d4"), "reroll:sp": ("die", "sp"),
+        "gem:d2": ("die-gem", "d2"), "forge:d0:d1": ("forge", ""), "saveforge:d2:d3": ("forge", ""),
+        f"step:{cell}": ("cell", cell), f"respawn:{cell}": ("cell", cell), f"push:{cell}": ("cell", cell),
+        f"strike:{foe}": ("cell", enemy["id"]), f"grab:{foe}": ("cell", enemy["id"]),
+        f"buy:{shop_item}": ("shop", shop_item), "ability": ("hero", ""), "gravity": ("tower", ""),
+        "gravity:drop": ("tower", ""), "as:gold": ("as", ""), "end_actions": None, "save:skip": None,
+        "strike:e999": None, "step:r99c9": None, "item:i99": None, "take": None, "gem:d0+d1": None,
+    }
+    for action_id, home in expected.items():
+        assert platformer_home(view, action_id) == home, action_id
+    in_use = {**view, "decision": use}
+    assert platformer_home(in_use, "gem:d0+d1") == ("part-gem", "d0+d1")
+    assert platformer_home(in_use, "take") == ("use", "")

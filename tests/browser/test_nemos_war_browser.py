@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, action_selector, explained
+from tests.browser.driver import BoardDriver, action_selector, explained, wait_for_board
 from tests.browser.rehearsal import Rehearsal, rehearse
 
 pytestmark = pytest.mark.browser
@@ -100,6 +100,29 @@ def test_play_nemos_war_to_the_end_by_clicking(live_server, page, page_problems,
     status = driver.api()["status"]
     assert driver.steps == plan.moves, f"the clicked game took {driver.steps} moves, the rehearsal {plan.moves}"
     assert status == plan.status.to_json(), f"the clicked game ended as {status}, the rehearsal as {plan.status}"
+    page_problems.assert_clean()
+
+
+def test_the_undo_button_takes_back_a_move(live_server, page, page_problems):
+    session_id = start_new_game(page, live_server, seed=42)
+    driver = BoardDriver(page, live_server, session_id, SLUG, bot_seed=BOT_SEED)
+    for _ in range(40):
+        offered = {a["id"] for a in driver.api()["legal_actions"]}
+        driver.step()
+        if driver.api()["can_undo"]:
+            break
+    else:
+        pytest.fail(f"no undoable move came up in 40 moves: {driver.history}")
+    version = driver.version()
+    undo = page.locator("#undo")
+    assert undo.is_visible(), "the API allows undo but the page shows no undo button"
+    with explained(page, live_server, "clicking undo"):
+        undo.click()
+        wait_for_board(page, version, at_version=False)
+    after = driver.api()
+    assert after["version"] == version + 1, "undo is not recorded as a new version"
+    assert {a["id"] for a in after["legal_actions"]} == offered, "undo did not bring back the earlier choices"
+    driver.check_buttons_match_api("after undo")
     page_problems.assert_clean()
 
 

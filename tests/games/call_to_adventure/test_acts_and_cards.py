@@ -239,3 +239,10 @@ def test_defeating_the_adversary_wins_only_with_the_target_destiny(target, resul
     assert status.state == result and s.boss_defeated
     assert any(line.label == "Adversary defeated" for line in status.breakdown)
     assert kit.ENGINE.view(s)["story"][-1].startswith("At last")
+
+
+def test_a_final_turn_without_facing_the_adversary_feeds_it():
+    s = _story_told(kit.start(boss="The Sorceress"))
+    before = s.adv_exp
+    s, _ = do(s, "end_turn")
+    assert s.adv_exp == before + 1, "stalling before the Adversary is never free"

@@ -76,7 +76,7 @@ def test_the_view_has_every_key_of_the_contract():
     assert set(v) == {"turn", "week", "phase", "prompt", "decision", "options", "commitment", "calendar",
                       "notoriety", "liberation", "resources", "passengers", "nautilus", "last_rest_turn", "oceans",
                       "pool", "event_ships", "salvage", "salvage_boxes", "refits", "treasures", "cards", "cannon",
-                      "score", "log", "end"}
+                      "score", "log", "end", "scourge", "register_columns"}
     json.dumps(v)
 
 

@@ -304,3 +304,36 @@ def test_seek_adventure_draws_a_card_that_can_be_declined():
     assert s.top["kind"] == "seek" and kit.ENGINE.view(s)["cards"]["current"]["id"] == "17"
     s = kit.play(s, "seek:decline")
     assert "17" in s.gone and s.phase == "post"
+
+
+def test_jaws_wide_open_pass_offers_the_pass_pile_or_a_nemo():
+    s = kit.game()
+    s.res["nemo"] = 6
+    kit.card_on_top(s, "9")
+    s = prep(s, [6, 6, 4, 4])
+    s = kit.play(s, "test:roll")
+    assert s.top["kind"] == "outcome"
+    assert set(kit.ids(s)) >= {"outcome:score", "outcome:nemo"}
+    s = kit.play(s, "outcome:nemo")
+    assert s.res["nemo"] == 7 and "9" in s.fail_pile
+
+
+def test_a_pearl_worth_ten_million_scores_unused_or_is_played_in_the_indian_ocean():
+    s = kit.to_action(kit.game(ocean="io"))
+    for lst in (s.deck, s.out):
+        if "9h" in lst:
+            lst.remove("9h")
+    s.kept.append("9h")
+    lines = {x["key"]: x["points"] for x in kit.ENGINE.view(s)["score"]["lines"]}
+    assert lines["science"] == 0 and lines["adventure"] == C.cards["9h"].vp, "War: no value for science"
+    kit.rig(s, [5, 5])
+    s = kit.play(s, "play:9h", "test:roll")
+    assert "9h" in s.fail_pile and len(s.collected) + len(s.spent) >= 1, "three treasures drawn"
+
+
+def test_the_historical_game_ends_when_the_last_card_is_resolved():
+    s = kit.game(historical="on", ending="24b")
+    s.out += s.deck[:-1]
+    s.deck = ["24b"]
+    s = prep(s, [1, 2], turn=5)
+    assert s.phase == "over" and s.end_reason == "ending"

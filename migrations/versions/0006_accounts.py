@@ -4,8 +4,8 @@ Every existing session and campaign is given to one implicit player (id `local`,
 player of single mode, and in accounts mode the row the first account to sign up claims, so an
 install that turns accounts on keeps its saves with its first (admin) player.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 Create Date: 2026-11-22
 """
 
@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
