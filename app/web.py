@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
 from app import auth
+from app.boards.adamastor import cell_look
 from app.boards.call_to_adventure import call_to_adventure_home
 from app.boards.nemos_war import nemos_war_home
 from app.boards.platformer import platformer_home
@@ -108,6 +109,7 @@ templates.env.globals["icon"] = icon
 templates.env.globals["csrf_token"] = auth.csrf_token
 templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["current_player"] = auth.current_player
+templates.env.globals["adamastor_cell"] = cell_look
 templates.env.globals["app_name"] = "Solo Shelf"
 templates.env.globals["game_image"] = game_image
 templates.env.filters["when"] = when

@@ -64,6 +64,9 @@ def _by_prefix(ids: list[str], prefix: str) -> list[str]:
 
 
 class HeuristicBot:
+    """Sure traits first, else the challenge path with the best chance × reward; dark runes and cards when
+    the odds are below 80% (saving experience for the Adversary late in the game); always confronts it."""
+
     name = "heuristic"
 
     def choose(self, engine: Any, state: State, actions: list[Action], rng: Rng) -> str:

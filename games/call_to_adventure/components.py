@@ -118,6 +118,3 @@ class Components:
 
     def quest_for(self, adversary_id: str) -> dict[str, Any]:
         return next(q for q in self.solo.values() if q["kind"] == "quest" and q["adversary"] == adversary_id)
-
-    def ability_runes(self, ability: str) -> list[str]:
-        return [f"{ability}1", f"{ability}2", f"{ability}3"]

@@ -158,10 +158,10 @@ def recast(comp: Components, s: State, ev: list[Event], rune_ids: list[str]) -> 
     shown = ", ".join(f"{r} {f['value']}" for r, f in faces.items())
     note(s, ev, "cast", f"Cast again: {shown}.", reveals=True)
     if any(f["draw"] for f in faces.values()):
-        reveal_adversary_card(comp, s, ev, rng_state=True)
+        reveal_adversary_card(comp, s, ev)
 
 
-def reveal_adversary_card(comp: Components, s: State, ev: list[Event], rng_state: bool = True) -> None:
+def reveal_adversary_card(comp: Components, s: State, ev: list[Event]) -> None:
     """Solo: the draw symbol reveals the Adversary's top card, applied at once (discarded at end of turn)."""
     if not s.boss:
         return

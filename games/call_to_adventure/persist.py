@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from games.call_to_adventure.components import Components
-from games.call_to_adventure.state import FIELD_NAMES, SLOTS, State
+from games.call_to_adventure.state import FIELD_NAMES, SLOTS, State, fresh_flags
 from games.engine import MalformedState
 
 _INTS = ("rng", "turn", "exp", "level", "adv_exp", "choose")
@@ -62,6 +62,25 @@ def load_state(comp: Components, data: Any) -> State:
         raise _bad("characters or solo cards")
     if any(p[0] not in SLOTS or p[2] not in comp.story[p[1]].paths for p in s.placed):
         raise _bad("a placed card shows a path it does not have")
-    if s.pending is not None and not isinstance(s.pending, dict):
-        raise _bad("pending must be an object")
+    _check_turn(comp, s)
     return s
+
+
+PENDING_KEYS = {"card", "path", "final", "pool", "dark", "stack", "mods", "bonus", "cast"}
+
+
+def _check_turn(comp: Components, s: State) -> None:
+    """The turn's flags and the challenge in progress, if any, have their exact shape."""
+    if set(s.flags) != set(fresh_flags()) or not isinstance(s.flags["spent"], list):
+        raise _bad("turn flags")
+    if any(set(g) != {"1", "2", "3"} for g in (s.decks, s.rows, s.discards)):
+        raise _bad("story decks, rows and discards are kept by act")
+    p = s.pending
+    if p is None:
+        return
+    if not isinstance(p, dict) or set(p) != PENDING_KEYS or p["card"] not in comp.story:
+        raise _bad("the challenge in progress")
+    if p["path"] not in comp.story[p["card"]].paths or any(r not in comp.runes for r in p["pool"]):
+        raise _bad("the challenge's path or runes")
+    if p["cast"] is not None and [c.get("rune") for c in p["cast"]] != p["pool"]:
+        raise _bad("the cast runes")

@@ -3,7 +3,7 @@ revealing an act, placing revealed allies."""
 
 from __future__ import annotations
 
-from games.call_to_adventure.components import Components
+from games.call_to_adventure.components import Character, Components, HeroCard, Story
 from games.call_to_adventure.effects import note
 from games.call_to_adventure.state import SLOTS, State
 from games.engine import Event, Rng
@@ -11,7 +11,8 @@ from games.engine import Event, Rng
 ROW_SIZE = 4  # the rulebook's row for one to three players
 
 
-def _in_play(comp: Components, first_game_only: bool, card) -> bool:  # noqa: ANN001
+def _in_play(first_game_only: bool, card: Character | Story | HeroCard) -> bool:
+    """Whether a card takes part: the first-game option leaves out allies, adversaries and related cards."""
     return card.first_game or not first_game_only
 
 
@@ -28,7 +29,7 @@ def new_state(comp: Components, seed: int, options: dict[str, str]) -> tuple[Sta
     # Character cards: two (or, for a first game, one) of each kind.
     per_kind = 1 if options["deal"] == "first" else 2
     for kind in SLOTS:
-        pool = sorted(c.id for c in comp.characters.values() if c.kind == kind and _in_play(comp, no_allies, c))
+        pool = sorted(c.id for c in comp.characters.values() if c.kind == kind and _in_play(no_allies, c))
         rng.shuffle(pool)
         s.dealt[kind] = pool[:per_kind]
         s.removed += [c.id for c in comp.characters.values() if c.kind == kind and c.id not in s.dealt[kind]]
@@ -38,7 +39,7 @@ def new_state(comp: Components, seed: int, options: dict[str, str]) -> tuple[Sta
         for c in comp.story.values():
             if c.act != act or c.id == s.boss:
                 continue
-            (deck if _in_play(comp, no_allies, c) else s.removed).append(c.id)
+            (deck if _in_play(no_allies, c) else s.removed).append(c.id)
         deck.sort()
         rng.shuffle(deck)
         s.decks[str(act)] = deck
@@ -47,7 +48,7 @@ def new_state(comp: Components, seed: int, options: dict[str, str]) -> tuple[Sta
     # Hero and Antihero decks; the skull cards are the Adversary's deck.
     for h in sorted(comp.heroes):
         card = comp.heroes[h]
-        if not _in_play(comp, no_allies, card):
+        if not _in_play(no_allies, card):
             s.removed.append(h)
         elif card.skull:
             s.adv_deck.append(h)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from games.call_to_adventure.components import ABILITIES, ICONS, Components, Story
+from games.call_to_adventure.components import ICONS, Components, Story
 from games.call_to_adventure.state import SLOTS, State
 
 TRAVEL_COST = 1
@@ -85,7 +85,7 @@ def count_under(s: State, slot: str) -> int:
 
 def meets(comp: Components, s: State, req: dict[str, Any], have: dict[str, int] | None = None) -> bool:
     """A trait's prerequisite or a Destiny requirement (CONTRACT.md, NEED and PREREQ)."""
-    if "exp" in req and len(req) == 1 and "icon" not in req:
+    if "exp" in req:  # a trait's price, or a Destiny's unspent experience: either way, held now
         return s.exp >= req["exp"]
     if "icon" in req:
         return (have or icons(comp, s))[req["icon"]] >= req["n"]
@@ -171,6 +171,3 @@ def odds(comp: Components, pool: list[str], need: int) -> float:
     values = tuple(sorted((comp.runes[r].faces[0].value, comp.runes[r].faces[1].value) for r in pool))
     return round(sum(_distribution(values)[need:]), 4)
 
-
-def abilities_of(have: dict[str, int]) -> dict[str, int]:
-    return {a: have[a] for a in ABILITIES}

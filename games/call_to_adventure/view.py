@@ -86,17 +86,24 @@ def _adversary(comp: Components, s: State) -> dict[str, Any] | None:
             "defeated": s.boss_defeated}
 
 
+STORY_OPENINGS = {"origin": "Origin, {name}: the hero", "motivation": "Motivation, {name}: the hero",
+                  "destiny": "Destiny, {name}: the hero"}
+
+
 def tell_story(comp: Components, s: State) -> list[str]:
+    """The hero's tale, one sentence per character card, from the paths shown under it."""
     lines = []
     for slot in SLOTS:
         cid = s.chars[slot]
         if not cid:
             continue
-        paths = [comp.story[c].paths[p].name for sl, c, p in s.placed if sl == slot]
-        told = f"{slot.capitalize()}: {comp.characters[cid].name}"
-        lines.append(told + (" — " + ", then ".join(paths) + "." if paths else "."))
+        paths = [f"{comp.story[c].paths[p].name} ({comp.story[c].name})" for sl, c, p in s.placed if sl == slot]
+        opening = STORY_OPENINGS[slot].format(name=comp.characters[cid].name)
+        lines.append(f"{opening} lived " + ", then ".join(paths) + "." if paths else f"{opening} set out.")
     if s.boss_defeated:
         lines.append(f"At last the hero defeated {comp.story[s.boss].name}.")
+    elif s.result == "lost" and s.boss:
+        lines.append(f"But {comp.story[s.boss].name} prevailed.")
     return lines
 
 

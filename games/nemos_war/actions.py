@@ -71,9 +71,15 @@ def _action(c: Components, s: State, p: dict) -> list[Action]:
     for dest, weeks in c.oceans[here].routes.items():
         acts.append(Action(f"move:{dest}", f"Move to the {r.ocean_name(c, dest)} ({weeks} wk)", "map"))
     for box in combat.chain_targets(s, here):
-        acts.append(Action(f"stalk:{box}", f"Stalk the ship in box {box}", "map"))
-        acts.append(Action(f"attack:{box}", f"Attack the ship in box {box}", "map"))
+        what = _target(c, s, box)
+        acts.append(Action(f"stalk:{box}", f"Stalk {what} (+1, this ship only)", "map"))
+        acts.append(Action(f"attack:{box}", f"Attack {what}", "map"))
     return acts
+
+
+def _target(c: Components, s: State, box: str) -> str:
+    sid = r.box_ship(s, box)
+    return f"the {r.ship_name(c, sid)} ({box})" if sid in s.revealed else f"the hidden ship ({box})"
 
 
 def _post(c: Components, s: State, p: dict) -> list[Action]:
@@ -123,7 +129,7 @@ def _sink(c: Components, s: State, p: dict) -> list[Action]:
 
 
 def _chain(c: Components, s: State, p: dict) -> list[Action]:
-    acts = [Action(f"attack:{b}", f"Attack the ship in box {b} (notoriety +1)", "map")
+    acts = [Action(f"attack:{b}", f"Attack {_target(c, s, b)} (notoriety +1)", "map")
             for b in combat.chain_targets(s, p["ocean"])]
     return acts + [Action("chain:stop", "Stop attacking")]
 

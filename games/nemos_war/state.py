@@ -70,9 +70,18 @@ class State:
     imperial: bool = False
 
     def clone(self) -> State:
+        """A copy that shares nothing mutable (fields copied by their known shapes: fast, as apply needs)."""
         new = object.__new__(State)
-        for name in FIELD_NAMES:
-            setattr(new, name, deep_copy(getattr(self, name)))
+        d = new.__dict__
+        for name, value in self.__dict__.items():
+            if name in _FLAT:
+                d[name] = value.copy()
+            elif name in _NESTED:
+                d[name] = {k: v.copy() for k, v in value.items()}
+            elif name in ("pending", "queue"):
+                d[name] = deep_copy(value)
+            else:
+                d[name] = value
         return new
 
     @property
@@ -91,6 +100,9 @@ class State:
 
 
 FIELD_NAMES = tuple(f.name for f in fields(State))
+_NESTED = frozenset(("boxes", "register", "waiting"))  # dicts of lists of ship ids
+_FLAT = frozenset(n for n in FIELD_NAMES if n not in _NESTED and n not in ("pending", "queue")
+                  and isinstance(getattr(State(0, {}, 0), n), (list, dict)))
 _ATOMS = (str, int, float, bool, type(None))
 
 

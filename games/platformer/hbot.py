@@ -128,7 +128,7 @@ def _kill_boss_wounds(comp, s: State, extra_sword: int = 0) -> int:
     src = sy.sources(s)
     parts = [sy.resolve_star(comp, f, s["opts"]["hero"])[1] for f in src.values() if _sym(comp, s, f) == "sword"]
     parts += [1] * extra_sword
-    rest = {k: f for k, f in src.items() if _sym(comp, s, f) not in ("sword",)}
+    rest = {k: f for k, f in src.items() if _sym(comp, s, f) not in ("sword", "move")}
     if not has_token(s, "jam"):
         parts += [1] * _pair_count(rest)
     bonus = sum(2 for c in s["potions"] if comp.potions[c].name == "Potion of Rage")
@@ -180,6 +180,9 @@ def _main(comp, s: State, ids: list[str]) -> str:
             if best and best[1]:
                 return f"use:{k}"
             break
+    convert = _convert(comp, s, src, ids)
+    if convert:
+        return convert
     for k, f in src.items():
         if _sym(comp, s, f) == "gold" and f"use:{k}" in ids:
             return f"use:{k}"
@@ -188,18 +191,55 @@ def _main(comp, s: State, ids: list[str]) -> str:
     shove = _shove_start(comp, s, src, ids)
     if shove:
         return shove
-    if not on_boss_level(s) and _budget(comp, s) == 0:
-        plan = _plan(comp, s, 1)
-        for a in ids:
-            if a.startswith("forge:") and plan and plan[1]:
-                k = a.split(":")[1]
-                if _sym(comp, s, src[k]) in ("hand", "gold", "star"):
-                    return a
     if "ability" in ids and comp.heroes[s["opts"]["hero"]].raw["ability"]["effects"][0]["op"] != "reroll_one":
         return "ability"
     if "ability" in ids and any(not d["used"] and d["face"] in ("hand", "gold") for d in s["dice"]):
         return "ability"
     return "end_actions"
+
+
+def _spare(comp, s: State, src: dict[str, str]) -> list[str]:
+    """Symbols the bot would turn into moves: hands, gold, swords with no enemy to hit, wildcard stars."""
+    fighting = bool(adjacent_enemies(comp, s, s["hero_cell"])) or on_boss_level(s)
+    keep = {"move"} | ({"sword"} if fighting else set())
+    return [k for k, f in src.items() if _sym(comp, s, f) not in keep]
+
+
+def _spares(comp, s: State, src: dict[str, str]) -> tuple[list[str], int]:
+    """Wildcard stars and forgeable pairs of spare symbols (none on the boss level: swords matter there)."""
+    if on_boss_level(s) or s["hero_cell"] is None:
+        return [], 0
+    spare = _spare(comp, s, src)
+    star = comp.heroes[s["opts"]["hero"]].raw["star"]
+    wild = any(e["op"] == "choose_symbol" for e in star.get("effects", []))
+    stars = [k for k in spare if _sym(comp, s, src[k]) == "star" and wild]
+    rest = {k: src[k] for k in spare if _sym(comp, s, src[k]) != "star"}
+    return stars, (0 if has_token(s, "jam") else _pair_count(rest))
+
+
+def _potential(comp, s: State) -> int:
+    stars, pairs = _spares(comp, s, sy.sources(s))
+    return _budget(comp, s) + len(stars) + pairs
+
+
+def _convert(comp, s: State, src: dict[str, str], ids: list[str]) -> str | None:
+    """Turn spare symbols into moves (a wildcard star, then forged pairs) when more steps reach a better place."""
+    if on_boss_level(s):
+        return None
+    stars, pairs = _spares(comp, s, src)
+    if not stars and not pairs:
+        return None
+    budget = _budget(comp, s)
+    now, more = _plan(comp, s, budget), _plan(comp, s, budget + len(stars) + pairs)
+    if not (now and more and more[0] > now[0] + 3):
+        return None
+    if stars and f"use:{stars[0]}" in ids:
+        return f"use:{stars[0]}"
+    spare = set(_spare(comp, s, src)) - set(stars)
+    for a in ids:
+        if a.startswith("forge:") and a.split(":")[1] in spare:
+            return a
+    return None
 
 
 def _good_item(comp, s: State, aid: str) -> bool:
@@ -229,6 +269,15 @@ def _cheap_kill(comp, s: State, ids: list[str]) -> str | None:
         if attack_wounds(comp, s, total, fid) >= enemy_stats(comp, s, fid)["health"]:
             return f"use:{swords[0]}"
     return None
+
+
+def _shopping(comp, s: State) -> bool:
+    """Worth a detour: the shop has something the bot buys and it can pay for it."""
+    from games.platformer.effects import price
+
+    wanted = [c for c in s["shop_items"] if c in BUY_ORDER[:8]]
+    wanted += [c for c in s["shop_potions"] if comp.potions[c].name in POTION_ORDER[:2]]
+    return any(price(comp, s, c) <= s["gold"] for c in wanted)
 
 
 def _buy(comp, s: State, ids: list[str]) -> str | None:
@@ -265,7 +314,7 @@ def _use(comp, s: State, p: dict, ids: list[str]) -> str:
         cells = [a for a in ids if a.startswith("respawn:")]
         return max(cells, key=lambda a: _respawn_value(comp, s, a[8:]))
     if sym == "move":
-        best = _plan(comp, s, p["steps_left"] + _budget(comp, s))
+        best = _plan(comp, s, p["steps_left"] + _potential(comp, s))
         if best and best[1]:
             return f"step:{best[1][0]}"
         return "done" if "done" in ids else "cancel"
@@ -398,14 +447,16 @@ def _score(comp, s, start, path, danger, reveal_row, lay, taken) -> float:
     score += 4 * sum(1 for c in path if c in s["gold_cells"] or c in s["gem_cells"])
     score += 6 * sum(1 for c in path if c in s["tokens"] and s["tokens"][c] not in s["htokens"])
     score -= 2 * danger.get(end, 0)
+    if lay.cells[end].t.shop and fall == row and _shopping(comp, s):
+        score += 12
     if level_of(end) == boss_level(s) and "boss" in s["figs"]:
         br, bc = parse(s["figs"]["boss"]["cell"])
         r, c = parse(end)
         dist = abs(br - r) + abs(bc - c)
-        if dist == 1 and _kill_boss_wounds(comp, s) >= _boss_hp(comp, s):
-            score += 200
-        else:
-            score -= 2 * dist
+        if _kill_boss_wounds(comp, s) >= _boss_hp(comp, s):
+            score += 200 if dist == 1 else -2 * dist
+        else:  # not strong enough yet: keep out of reach of the boss's row, tile and neighbours
+            score += 2 * min(dist, 4) - (6 if r == br else 0) - (4 if c // 4 == bc // 4 else 0)
     left = s["health"] - hurt
     score -= hurt * (8 if left > 1 else 200)
     return score - 0.1 * len(path)

@@ -192,7 +192,7 @@ def test_a_new_game_shows_the_character_choice_and_the_board(web):
     for row in view["rows"]:
         for card in row["cards"]:
             assert f'data-card="{card["id"]}"' in r.text
-    assert "Act III" in r.text and "hidden until an act is completed" in r.text
+    assert "Act III" in r.text and "face down until the turn after you complete Act II" in r.text
     adversary = view["adversary"]
     assert escape(adversary["card"]["name"]) in r.text and f'{adversary["experience"]} / {adversary["goal"]}' in r.text
     for level in view["corruption"]["levels"]:

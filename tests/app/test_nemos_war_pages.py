@@ -323,7 +323,7 @@ def test_every_board_of_whole_games_under_the_options_then_the_saved_game_in_the
 
 def test_the_test_card_shows_its_odds_and_staking_changes_them(web):
     game = Game(web, seed=21)
-    seen_test = False
+    seen_test = staked = False
     while not game.over and game.moves < 600:
         decision = game.api()["view"].get("decision") or {}
         if decision.get("kind") == "test" and not decision.get("rolled"):
@@ -338,12 +338,15 @@ def test_the_test_card_shows_its_odds_and_staking_changes_them(web):
                 game.state, _ = game.engine.apply(game.state, stakes[0])
                 game.html, game.moves = r.text, game.moves + 1
                 after = game.api()["view"]["decision"]
-                assert after["staked"] and after["odds"] != decision["odds"] or after["drm"] == decision["drm"]
+                assert after["staked"] == [stakes[0].split(":")[1]] and after["drm"] > decision["drm"]
+                assert after["odds"] >= decision["odds"], "staking made the test harder"
                 assert f'{round(after["odds"] * 100)}%' in game.html and "Staked:" in game.html
                 check_board(game)
+                staked = True
                 break
         game.step()
     assert seen_test, "no test card came up to check"
+    assert staked, "no test card offered a stake to check"
 
 
 def test_the_end_screen_shows_the_result_the_reason_and_every_score_line(web):

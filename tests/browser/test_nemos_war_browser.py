@@ -134,14 +134,14 @@ def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, brow
         page_problems.watch(tab)
         session_id = start_new_game(tab, live_server, seed=99)
         driver = BoardDriver(tab, live_server, session_id, SLUG, bot_seed=BOT_SEED)
-        for _ in range(3):
+        for _ in range(2):
             where = f"{width}px wide, after {driver.steps} moves"
             overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
             assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
             for action in driver.api()["legal_actions"]:
                 visible = tab.locator(action_selector(action["id"])).filter(visible=True)
                 assert visible.count() == 1, f"{where}: {visible.count()} visible buttons for {action['id']!r}"
-            driver.play(5)
+            driver.play(4)
     finally:
         context.close()
     page_problems.assert_clean()

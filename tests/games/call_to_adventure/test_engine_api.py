@@ -50,6 +50,9 @@ def test_dump_is_plain_json_and_loads_back():
     lambda d: d.update(final="yes"),
     lambda d: d["placed"].append(["origin", d["decks"]["1"].pop(), "sideways"]),
     lambda d: d.update(pending=[1, 2]),
+    lambda d: d.update(pending={"card": "S1-01"}),
+    lambda d: d["flags"].pop("spent"),
+    lambda d: d["rows"].pop("3"),
 ])
 def test_load_refuses_malformed_saves(spoil):
     data = json.loads(json.dumps(ENG.dump(ENG.new_game(3, {}))))
@@ -111,3 +114,21 @@ def test_the_demon_forbids_hero_cards_all_game():
     assert f"play:{by_name('Hard-Won Wisdom')}" not in kit.ids(s)
     kit.set_boss(s, "The Lich")
     assert f"play:{by_name('Hard-Won Wisdom')}" in kit.ids(s)
+
+
+def test_the_view_has_exactly_the_keys_of_contract_md():
+    s = kit.start()
+    kit.row(s, 1, ["Tavern Brawl", "River Crossing", "Keen Eyed", "Bookworm"])
+    s, _ = do(s, f"challenge:{by_name('Tavern Brawl')}:top")
+    view = ENG.view(s)
+    assert set(view) == {
+        "turn", "phase", "prompt", "decision", "dealt", "tableau", "current_act", "revealed_acts", "rows", "hand",
+        "played", "allies", "experience", "supply", "abilities", "story_icons", "corruption", "runes", "challenge",
+        "adversary", "destiny", "turn_flags", "final", "log", "story"}
+    assert set(view["challenge"]) == {"card", "path", "difficulty", "base", "marked", "mods", "pool", "dark",
+                                      "dark_cost", "stack", "cast", "total", "bonus", "odds", "final"}
+    assert set(view["adversary"]) == {"card", "quest", "rise", "victory", "experience", "goal", "deck", "revealed",
+                                      "discard", "final_difficulty", "defeated"}
+    assert view["phase"] == "prepare" and view["decision"] == "prepare" and 0 < view["challenge"]["odds"] < 1
+    assert [t["slot"] for t in view["tableau"]] == ["origin", "motivation", "destiny"]
+    assert len(view["runes"]) == 24 and {r["id"] for r in view["runes"] if r["in_use"]} == set(s.pending["pool"])

@@ -93,6 +93,8 @@ def run(seeds: range, every: int) -> dict[str, int]:
         if seed % 25 == 0:
             assert replay(seed, taken) == final, "same seed and actions give the same game"
         outcomes[final.end_reason] = outcomes.get(final.end_reason, 0) + 1
+        state = E.status(final).state
+        outcomes[state] = outcomes.get(state, 0) + 1
     return outcomes
 
 
@@ -112,10 +114,11 @@ def test_apply_never_changes_its_input():
 
 def test_every_configuration_with_full_checks():
     outcomes = run(range(96), every=2)  # 6 commitments x 8 variants x 2 bots
-    assert sum(outcomes.values()) == 96
+    assert sum(outcomes[k] for k in ("won", "lost", "finished") if k in outcomes) == 96
 
 
 def test_1000_games():
     outcomes = run(range(1000, 2000), every=25)
-    assert sum(outcomes.values()) == 1000
-    assert {"week52", "ending", "imperial"} <= set(outcomes), outcomes
+    assert sum(outcomes[k] for k in ("won", "lost", "finished") if k in outcomes) == 1000
+    assert {"week52", "ending", "imperial", "tragic"} <= set(outcomes), outcomes
+    assert outcomes.get("won", 0) > 0 and outcomes.get("finished", 0) > 0, "the game can be won"
