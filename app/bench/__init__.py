@@ -20,7 +20,7 @@ from app.bench import engines, probe, resume, server
 from app.bench.players import PlayerPlan, run_player
 from app.bench.report import FLAT_OUT, PACED, BenchResult, PlayRun
 from app.bench.stats import Samples
-from games.registry import all_engines, slugs
+from games.registry import all_engines, get_engine, slugs
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,9 +48,18 @@ def plans(args: argparse.Namespace, base_url: str, start_at: float, think_ms: fl
     campaign = min(_share(n, args.campaign_share), max(n - html - 1, 0))
     modes = ["html"] * html + ["campaign"] * campaign + ["json"] * (n - html - campaign)
     stop_at = start_at + args.duration
-    return [PlayerPlan(base_url, mode, tuple(slugs()), first_seed + args.seed + 100_000 * i, start_at, stop_at,
-                       think_ms / 1000)
+    return [PlayerPlan(base_url, mode, _game_order(mode, i), first_seed + args.seed + 100_000 * i, start_at,
+                       stop_at, think_ms / 1000)
             for i, mode in enumerate(modes)]
+
+
+def _game_order(mode: str, index: int) -> tuple[str, ...]:
+    """Each player starts with another game, so that a short run still plays every game; campaign
+    players start with the games that have campaigns."""
+    games = slugs()
+    if mode == "campaign":
+        return tuple(sorted(games, key=lambda slug: get_engine(slug).campaign is None))
+    return tuple(games[index % len(games):] + games[:index % len(games)])
 
 
 def _share(players: int, share: float) -> int:
@@ -68,10 +77,11 @@ def warm_up(base_url: str, seconds: float = 1.0) -> None:
 def play(args: argparse.Namespace, srv: server.BenchServer, name: str, think_ms: float,
          first_seed: int) -> PlayRun:
     """Every player plays for args.duration seconds; the server's CPU is measured over the same time."""
-    start_at = time.time() + 1.0  # every player process is up before the clock starts
     samples = Samples()
-    cpu_before = srv.cpu_seconds()
     with ProcessPoolExecutor(max_workers=args.players) as pool:
+        probe.ready(pool, args.players)
+        start_at = time.time() + 1.0  # every player is waiting for the same moment
+        cpu_before = srv.cpu_seconds()
         for one in pool.map(run_player, plans(args, srv.url, start_at, think_ms, first_seed)):
             samples.merge(one)
     return PlayRun(name, think_ms, samples, args.duration, srv.cpu_seconds() - cpu_before)

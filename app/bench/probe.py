@@ -56,6 +56,16 @@ def _writer(plan: ProbePlan) -> tuple[Series, int]:
     return series, errors
 
 
+def _noop(_: int) -> None:
+    time.sleep(0.05)  # long enough that one process cannot take every warm-up task
+
+
+def ready(pool: ProcessPoolExecutor, processes: int) -> None:
+    """Have every worker process started before the clock starts: on a busy machine starting
+    sixteen of them can take longer than the short lead the clock gives."""
+    list(pool.map(_noop, range(processes)))
+
+
 def measure(base_url: str, *, clients: int, seconds: float, slug: str) -> ProbeResult:
     """Writes per second of `clients` concurrent writers, each on its own probe session."""
     with httpx.Client(base_url=base_url, timeout=60) as client:
@@ -64,10 +74,11 @@ def measure(base_url: str, *, clients: int, seconds: float, slug: str) -> ProbeR
             resp = client.post("/api/sessions", json={"game": slug, "seed": i, "name": f"bench probe {i}"})
             resp.raise_for_status()
             ids.append(resp.json()["id"])
-    start_at = time.time() + 0.5
-    plans = [ProbePlan(base_url, sid, start_at, start_at + seconds) for sid in ids]
     total, errors = Series(), 0
     with ProcessPoolExecutor(max_workers=clients) as pool:
+        ready(pool, clients)
+        start_at = time.time() + 0.5
+        plans = [ProbePlan(base_url, sid, start_at, start_at + seconds) for sid in ids]
         for series, errs in pool.map(_writer, plans):
             total.merge(series)
             errors += errs

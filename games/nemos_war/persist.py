@@ -57,6 +57,7 @@ def load_state(c: Components, data: Any) -> State:
     _check_tracks(c, s)
     _check_places(c, s)
     _check_flow(s)
+    _check_pending(c, s)
     return s
 
 
@@ -99,3 +100,20 @@ def _check_flow(s: State) -> None:
     _need(isinstance(s.queue, list) and all(q.get("step") in STEP_KINDS for q in s.queue), "unknown queued step")
     _need(s.phase == "over" or bool(s.pending), "a game in progress waits for a decision")
     _need(isinstance(s.log, list) and all(isinstance(x, str) for x in s.log), "log lines are text")
+
+
+def _check_pending(c: Components, s: State) -> None:
+    """The decisions refer to real cards, ships, boxes and oceans."""
+    for p in s.pending:
+        if "card" in p:
+            _need(p["card"] in c.cards and p["card"] in s.current + s.kept, f"pending card {p['card']!r}")
+        if "ship" in p:
+            _need(p["ship"] in c.ships, f"pending ship {p['ship']!r}")
+        if "box" in p:
+            ocean, _, n = str(p["box"]).partition(".")
+            ok = ocean in s.boxes and n.isdigit() and 1 <= int(n) <= len(s.boxes[ocean])
+            _need(ok and s.boxes[ocean][int(n) - 1] == p.get("ship"), f"pending box {p['box']!r}")
+        if "ocean" in p:
+            _need(p["ocean"] in c.oceans, f"pending ocean {p['ocean']!r}")
+        for key in ("staked", "options"):
+            _need(isinstance(p.get(key, []), list), f"pending {key} must be a list")

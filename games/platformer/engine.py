@@ -32,6 +32,12 @@ SPEC = GameSpec(
 )
 
 
+def _fingerprint(s: dict) -> tuple:
+    """Enough of a state to notice that it was changed in place since its legal actions were listed."""
+    return (s["rng"], s["phase"], s["hero_cell"], s["gold"], s["gems"], s["health"], len(s["log"]),
+            s["log"][-1:], repr(s["pending"]), repr(s["push"]), repr(s["dice"]), repr(s["figs"]), s["special"])
+
+
 class PlatformerEngine:
     """Pure rules; the components load on first use (from games/platformer/data/ unless given)."""
 
@@ -55,7 +61,16 @@ class PlatformerEngine:
         return new_state(self.components, seed, opts)[0]
 
     def legal_actions(self, state: dict) -> list[Action]:
-        return legal(self.components, state)
+        actions = legal(self.components, state)
+        self._last = (state, _fingerprint(state), {a.id for a in actions})
+        return actions
+
+    def _legal_ids(self, state: dict) -> set[str]:
+        """The legal ids, reusing the list just computed for this very state (apply usually follows it)."""
+        last = getattr(self, "_last", None)
+        if last is not None and last[0] is state and last[1] == _fingerprint(state):
+            return last[2]
+        return {a.id for a in legal(self.components, state)}
 
     def apply(self, state: dict, action_id: str) -> tuple[dict, list[Event]]:
         comp = self.components
@@ -63,7 +78,7 @@ class PlatformerEngine:
             raise IllegalAction("an action id must be text")
         if state["phase"] == "over":
             raise IllegalAction("the game is over: no more actions")
-        if action_id not in {a.id for a in legal(comp, state)}:
+        if action_id not in self._legal_ids(state):
             raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
         s = clone(state)
         ev: list[Event] = []

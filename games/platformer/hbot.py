@@ -455,8 +455,8 @@ def _score(comp, s, start, path, danger, reveal_row, lay, taken) -> float:
         dist = abs(br - r) + abs(bc - c)
         if _kill_boss_wounds(comp, s) >= _boss_hp(comp, s):
             score += 200 if dist == 1 else -2 * dist
-        else:  # not strong enough yet: keep out of reach of the boss's row, tile and neighbours
-            score += 2 * min(dist, 4) - (6 if r == br else 0) - (4 if c // 4 == bc // 4 else 0)
+        else:  # not strong enough yet: one step from it, out of its row and tile
+            score += {1: -4, 2: 6, 3: 4}.get(dist, 2) - (6 if r == br else 0) - (4 if c // 4 == bc // 4 else 0)
     left = s["health"] - hurt
     score -= hurt * (8 if left > 1 else 200)
     return score - 0.1 * len(path)

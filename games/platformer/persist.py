@@ -25,6 +25,7 @@ KEYS = {
     "log": list,
 }
 PENDING = ("use", "forge", "save_forge", "pick", "reroll")
+_ALL_CELLS = {n: frozenset(cid(r, c) for r in range(n * TILE) for c in range(COLS)) for n in (4, 5)}
 
 
 def copy(x: Any) -> Any:
@@ -90,7 +91,7 @@ def _check_map(comp: Components, s: dict) -> None:
     _need(all(comp.tiles[t].boss == (i == len(lv) - 1) for i, p in enumerate(lv) for t in p), "boss tiles on top")
     _need(len(s["lstate"]) == len(lv) and set(s["lstate"]) <= {"revealed", "hidden", "removed"}, "level states")
     _need(len(s["enemy_cards"]) == len(lv) - 1 and all(e in comp.enemies for e in s["enemy_cards"]), "enemy cards")
-    cells = {cid(r, c) for r in range(len(lv) * TILE) for c in range(COLS)}
+    cells = _ALL_CELLS[len(lv)]
     spots = [f.get("cell") for f in s["figs"].values() if isinstance(f, dict)]
     _need(len(spots) == len(s["figs"]), "figures must be objects")
     for fid, f in s["figs"].items():
@@ -129,7 +130,7 @@ def load_state(comp: Components, data: Any) -> dict:
     for k, t in KEYS.items():
         ok = isinstance(data[k], t) and not (t is int and isinstance(data[k], bool))
         _need(ok, f"{k} has the wrong type")
-    s = copy(data)  # foreign data: the generic copy, whatever its shape
+    s = clone(data)  # top-level types are checked; a wrong inner shape fails here or in the checks below
     _check_values(comp, s)
     _check_map(comp, s)
     _check_cards(comp, s)

@@ -151,4 +151,4 @@ def sealed_ok(s: State, cell: str) -> bool:
 
 def gem_step_cost(s: State, mult: int) -> int:
     """Gems to raise a symbol from ×mult to ×(mult+1): 1, 2, 3… (so ×2 costs 1, ×3 costs 3, ×4 costs 6 in all)."""
-    return mult + (1 if has_token(s, "drain") else 0)
+    return mult

@@ -109,6 +109,9 @@ def end_turn(comp: Components, s: State, ev: list[Event]) -> None:
     """After the save step: gravity, the Event's end-of-turn effects, the boss turn, then the next turn."""
     say(s, ev, "gravity", "End of turn: gravity.")
     gravity(comp, s, ev)
+    if "drain" in s["htokens"] and s["gold"]:
+        s["gold"] -= 1
+        say(s, ev, "drain", "Drain: 1 gold lost.")
     if s["end_effects"]:
         apply_effects(comp, s, ev, s["end_effects"], "End of turn event")
         s["pending"] = None  # end-of-turn events never ask for a choice

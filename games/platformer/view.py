@@ -32,7 +32,7 @@ _STATIC: dict[int, tuple[object, dict[str, dict[str, Any]]]] = {}
 
 
 def _static_cells(lay: Any) -> dict[str, dict[str, Any]]:
-    """The fixed part of every cell's view, built once per layout."""
+    """Every cell's view with nothing on it, built once per layout (shared by views: never mutated)."""
     hit = _STATIC.get(id(lay))
     if hit is not None and hit[0] is lay:
         return hit[1]
@@ -42,7 +42,8 @@ def _static_cells(lay: Any) -> dict[str, dict[str, Any]]:
         out[c] = {"id": c, "row": g.row, "col": g.col, "level": g.level, "floor": t.floor, "oneway": t.oneway,
                   "wall_right": t.wall_right, "ladder": t.ladder, "ladder_down": t.ladder and t.floor,
                   "trap": t.trap, "shop": t.shop, "portal": t.portal, "spawn": t.spawn,
-                  "boss_spawn": t.boss_spawn, "special": t.special}
+                  "boss_spawn": t.boss_spawn, "special": t.special, "gold": False, "gem": False, "token": None,
+                  "bottom": False, "figure": None}
     if len(_STATIC) > 256:
         _STATIC.clear()
     _STATIC[id(lay)] = (lay, out)
@@ -52,23 +53,31 @@ def _static_cells(lay: Any) -> dict[str, dict[str, Any]]:
 def _cells(comp: Components, s: State) -> list[dict[str, Any]]:
     lay = layout(comp, s)
     static = _static_cells(lay)
-    where = {f["cell"]: fid for fid, f in s["figs"].items()}
-    gold, gems, tokens = set(s["gold_cells"]), set(s["gem_cells"]), s["tokens"]
+    changed: dict[str, dict[str, Any]] = {}
+
+    def cell(c: str) -> dict[str, Any]:
+        if c not in changed:
+            changed[c] = dict(static[c])
+        return changed[c]
+
+    for c in s["gold_cells"]:
+        cell(c)["gold"] = True
+    for c in s["gem_cells"]:
+        cell(c)["gem"] = True
+    for c, kind in s["tokens"].items():
+        cell(c)["token"] = kind
+    for fid in s["figs"]:
+        cell(s["figs"][fid]["cell"])["figure"] = _figure(comp, s, fid)
+    if s["hero_cell"] is not None:
+        hero = s["opts"]["hero"]
+        cell(s["hero_cell"])["figure"] = {"kind": "hero", "id": "hero", "type": hero, "name": comp.heroes[hero].name}
     bottom = bottom_row(s)
-    hero = s["opts"]["hero"]
+    for col in range(COLS):
+        cell(f"r{bottom}c{col}")["bottom"] = True
     out = []
     for lv, st in enumerate(s["lstate"], start=1):
-        if st != "revealed":
-            continue
-        for c in lay.level_cells(lv):
-            cell = dict(static[c])
-            fig = None
-            if s["hero_cell"] == c:
-                fig = {"kind": "hero", "id": "hero", "type": hero, "name": comp.heroes[hero].name}
-            elif c in where:
-                fig = _figure(comp, s, where[c])
-            cell.update(gold=c in gold, gem=c in gems, token=tokens.get(c), bottom=cell["row"] == bottom, figure=fig)
-            out.append(cell)
+        if st == "revealed":
+            out += [changed.get(c) or static[c] for c in lay.level_cells(lv)]
     return out
 
 

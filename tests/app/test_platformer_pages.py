@@ -191,6 +191,11 @@ def test_game_page_and_rules_reference(web):
                   "7 wounds", "10 wounds", "3 points", "divided by 3"):
         assert words in rules.text, words
     assert parse(rules.text).inline == [] and parse(page.text).inline == []
+    dice = json.loads((DATA / "dice.json").read_text())
+    for name, words in (("action", "<b>Action dice</b>"), ("enemy", "<b>Enemy die</b>")):
+        line = rules.text[rules.text.index(words):].split("</li>")[0]
+        faces = re.findall(r"platformer\.svg#pf-(\w+)", line)
+        assert faces == [{"attack": "claws"}.get(f, f) for f in dice[name]], f"the rules page shows other {name} faces"
 
 
 def test_a_new_game_board(web):
@@ -341,9 +346,13 @@ def test_a_push_and_a_symbol_choice_are_drawn_where_they_belong():
     view = fresh_view()
     cells = [c for c in view["map"]["cells"] if not c["figure"]][:2]
     push = [Action(f"push:{c['id']}", f"Push to {c['id']}") for c in cells]
-    html = render({**view, "decision": {"kind": "push", "figure": "e1", "from": cells[0]["id"]}}, push)
+    pushed_at = {**view["map"], "hero": cells[0]["id"]}  # the hero stepped in; the figure there must make room
+    decision = {"kind": "push", "figure": "e1", "from": cells[1]["id"]}
+    html = render({**view, "map": pushed_at, "decision": decision}, push)
     for c in cells:
         assert re.search(rf'data-action="push:{c["id"]}" data-cell="{c["id"]}"', html), c["id"]
+    tag = re.search(rf'<button[^>]*data-cell="{cells[0]["id"]}"[^>]*>', html).group(0)
+    assert "push-from" in tag, "the cell the pushed figure is pushed out of is not marked"
     picks = [Action(f"as:{s}", f"As {s}") for s in ("move", "sword", "gold", "hand", "star")]
     html = render({**view, "decision": {"kind": "forge", "parts": ["d0", "d1"]}}, picks)
     assert "Choose the symbol" in html and len(parse(html).buttons) == 5

@@ -41,6 +41,8 @@ def test_illegal_actions_are_refused_and_the_state_untouched():
     lambda d: d.update(commitment="greed"),
     lambda d: d["cup"].pop(),
     lambda d: d.update(turn="3"),
+    lambda d: d.update(pending=[{"kind": "test", "card": "99", "staked": [], "rolled": None, "source": "draw"}]),
+    lambda d: d.update(pending=[{"kind": "sink", "box": "wp.9", "ship": "S01", "mode": "attack"}]),
 ])
 def test_malformed_saves_are_refused(change):
     d = json.loads(json.dumps(E.dump(kit.game())))

@@ -337,3 +337,47 @@ def test_the_historical_game_ends_when_the_last_card_is_resolved():
     s.deck = ["24b"]
     s = prep(s, [1, 2], turn=5)
     assert s.phase == "over" and s.end_reason == "ending"
+
+
+def test_the_last_ship_sunk_ends_the_game():
+    s = kit.to_action(kit.game())
+    kit.clear_map(s)
+    sid = kit.ship_of("mail", dv=7)
+    kit.put(s, "wp.1", sid)
+    s.unused += s.pool
+    s.pool = []
+    kit.rig(s, [6, 6])
+    s = kit.play(s, "attack:wp.1", "combat:roll", "sink")
+    assert s.phase == "over" and s.end_reason == "last_ship"
+
+
+def test_an_ending_drawn_by_seek_adventure_cannot_be_declined():
+    s = kit.to_action(kit.game())
+    s.salvage = [s.pool.pop()]
+    kit.card_on_top(s, "24b")
+    s = kit.play(s, "refit:seek")
+    assert s.phase == "over" and s.end_reason == "ending" and "24b" in s.pass_pile
+
+
+def test_or_treasures_can_be_spent_at_any_decision():
+    s = kit.to_action(kit.game())
+    pearl = next(t for t in C.tokens if C.tokens[t].name == "Giant Pearl")
+    if pearl in s.cup:
+        s.cup.remove(pearl)
+    for o, t in s.treasure_at.items():
+        if t == pearl:
+            s.treasure_at[o] = None
+    s.collected.append(pearl)
+    s.res["nemo"] = 6
+    assert f"or:{pearl}" in kit.ids(s)
+    s = kit.play(s, f"or:{pearl}")
+    assert s.res["nemo"] == 7 and pearl in s.spent and s.top["kind"] == "action"
+
+
+def test_a_captured_black_sun_warship_sends_its_card_to_the_pass_pile():
+    s = kit.to_action(kit.game())
+    kit.card_on_top(s, "22")
+    s.phase, s.pending, s.turn = "prep", [{"kind": "prep"}], 2
+    kit.rig(s, [6, 6, 6, 6, 6, 6])
+    s = kit.play(s, "roll", "combat:roll", "capture")
+    assert "S60" in s.salvage and "22" in s.pass_pile

@@ -113,7 +113,7 @@ def test_ikee_resolves_the_card_of_the_most_rolled_symbol():
     s["boss_deck"] = ["K3", "K2", "K1", "K4", "K5"]
     bs.boss_turn(eng.components, s, [])
     assert s["boss_last"]["resolved"] == ["K2"]  # 3 swords beat 1 gold
-    assert s["health"] == 5 - 2 and s["htokens"] == ["shock"] and s["gold"] == 5
+    assert s["health"] == 5 - 1 and s["htokens"] == ["tracker"] and s["gold"] == 5
 
 
 def test_ikee_resolves_both_cards_on_a_tie():

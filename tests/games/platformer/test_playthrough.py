@@ -34,10 +34,10 @@ def check(eng: PlatformerEngine, s: dict, full: bool) -> None:
     assert len(set(s["htokens"])) == len(s["htokens"])
     summons = sum(1 for f in s["figs"].values() if f["kind"] == "summon")
     assert summons <= comp.bosses[s["opts"]["boss"]].raw["summon"]["tokens"]
-    assert 1 + len(s["event_deck"]) + len(s["events_played"]) >= 12 >= len(s["events_played"])
+    assert len(s["event_deck"]) + len(s["events_played"]) == 12
     data = eng.dump(s)
     if not full:
-        assert eng.load(data) == s
+        assert eng.load(data) == s, "dump/load round trip"
         return
     assert eng.load(json.loads(json.dumps(data))) == s, "dump/load round trip through JSON"
     view = eng.view(s)
@@ -81,22 +81,22 @@ def _options(i: int) -> dict:
 
 @pytest.mark.parametrize("chunk", range(8))
 def test_random_bot_games(chunk):
-    """800 games by the random bot, 100 per chunk, every option combination many times."""
+    """720 games by the random bot, 90 per chunk, every option combination many times."""
     results = Counter()
-    for i in range(chunk * 100, chunk * 100 + 100):
-        _, s = play(ENG, i, "random", _options(i), check_every=8)
+    for i in range(chunk * 90, chunk * 90 + 90):
+        _, s = play(ENG, i, "random", _options(i), check_every=16)
         results[s["result"]] += 1
-    assert sum(results.values()) == 100
+    assert sum(results.values()) == 90 and results["lost"] > 0
 
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_heuristic_bot_games(chunk):
-    """200 games by the heuristic bot, 50 per chunk; it must win some of them."""
+    """280 games by the heuristic bot, 70 per chunk; it wins some and loses some of them."""
     results = Counter()
-    for i in range(chunk * 50, chunk * 50 + 50):
-        _, s = play(ENG, 10_000 + i, "heuristic", _options(i), check_every=12)
+    for i in range(chunk * 70, chunk * 70 + 70):
+        _, s = play(ENG, 10_000 + i, "heuristic", _options(i), check_every=16)
         results[s["result"]] += 1
-    assert results["won"] > 0, results
+    assert results["won"] > 0 and results["lost"] > 0, results
 
 
 def test_same_seed_same_game():
