@@ -27,8 +27,11 @@ RUN useradd --system --uid 10001 --user-group --home-dir /app --no-create-home s
     && mkdir -p /app/data \
     && chown solo:solo /app/data
 
+# Accounts on: everyone who reaches the container logs in and sees only their own games
+# (docs/OPERATIONS.md: the first account is the admin; set COOKIE_SECURE=1 behind HTTPS).
 ENV DATA_DIR=/app/data \
-    DATABASE_URL=sqlite:////app/data/solo-shelf.db
+    DATABASE_URL=sqlite:////app/data/solo-shelf.db \
+    AUTH_MODE=accounts
 
 USER solo
 VOLUME /app/data

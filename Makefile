@@ -14,8 +14,10 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Single mode (one player, no log-in) for your own machine, so it listens on this machine only.
+# To share the app with others, run it with AUTH_MODE=accounts (the Docker image does): docs/OPERATIONS.md.
 run: $(STAMP)
-	$(PY) -m app serve --host 0.0.0.0 --port 8000
+	AUTH_MODE=single $(PY) -m app serve --host 127.0.0.1 --port 8000
 
 # Chromium comes from Debian's packages (Playwright cannot download browsers here).
 browser-deps:

@@ -17,7 +17,7 @@ from app.campaigns import campaign_engine, campaign_log, game_start_event, get_c
 from app.errors import ImportRefused
 from app.models import Campaign, CampaignLogEntry, LogEntry, Snapshot, utcnow
 from app.replay import MAX_ACTIONS, ReplayError, effective_actions, state_digest
-from app.store import insert_session, log_entries, new_id
+from app.store import insert_session, log_entries, new_id, owner_or_default
 from games.engine import CampaignEngine, Event, GameEngine, GameSetup, IllegalAction, MalformedState
 
 CAMPAIGN_FORMAT = "solo-shelf-campaign"
@@ -25,8 +25,8 @@ CAMPAIGN_FORMAT_VERSION = 1
 MAX_STEPS = 1_000
 
 
-def export_campaign(db: Session, *, campaign_id: str) -> dict[str, Any]:
-    campaign = get_campaign(db, campaign_id=campaign_id)
+def export_campaign(db: Session, *, campaign_id: str, owner_id: str | None = None) -> dict[str, Any]:
+    campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
     engine, cengine = campaign_engine(campaign.game)
     steps: list[dict[str, Any]] = []
     digests: list[str] = []
@@ -160,7 +160,7 @@ def _replay_step(run: ReplayedCampaign, n: int, step: Any) -> int:
     raise ReplayError(f"step {n} must be {{'action': id}} or {{'game': [ids]}}")
 
 
-def import_campaign(db: Session, *, data: Any) -> Campaign:
+def import_campaign(db: Session, *, data: Any, owner_id: str | None = None) -> Campaign:
     """Replay and verify a campaign file, then store it as a new campaign with all its games."""
     try:
         run = replay_campaign(data)
@@ -180,6 +180,7 @@ def import_campaign(db: Session, *, data: Any) -> Campaign:
         state=run.cengine.dump(run.cstate),
         created_at=now,
         updated_at=now,
+        owner_id=owner_or_default(db, owner_id),
     )
     db.add(campaign)
     db.flush()
@@ -196,6 +197,7 @@ def import_campaign(db: Session, *, data: Any) -> Campaign:
             carried=game.setup.carried,
             campaign_id=campaign.id,
             campaign_index=index,
+            owner_id=campaign.owner_id,
         )
         for seq, action in enumerate(game.actions, start=1):
             db.add(LogEntry(session_id=record.id, seq=seq, kind="action", action=action, events=[], created_at=now))

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from app.errors import Illegal, NotFound, Stale
 from app.locks import KeyedLocks
 from app.models import Campaign, CampaignLogEntry, GameSession, utcnow
-from app.store import choose_seed, clean_name, insert_session, new_id, newest_first
+from app.store import choose_seed, clean_name, insert_session, new_id, newest_first, owner_or_default
 from games.engine import Action, CampaignEngine, Event, GameEngine, IllegalAction, Status
 from games.registry import UnknownGame, get_engine
 
@@ -72,7 +72,13 @@ class CampaignView:
 
 
 def create_campaign(
-    db: Session, *, game: str, seed: int | None = None, options: dict | None = None, name: str | None = None
+    db: Session,
+    *,
+    game: str,
+    seed: int | None = None,
+    options: dict | None = None,
+    name: str | None = None,
+    owner_id: str | None = None,
 ) -> Campaign:
     engine, cengine = campaign_engine(game)
     options = cengine.spec.normalize_options(options)
@@ -93,6 +99,7 @@ def create_campaign(
         state=cengine.dump(cstate),
         created_at=now,
         updated_at=now,
+        owner_id=owner_or_default(db, owner_id),
     )
     db.add(campaign)
     db.flush()
@@ -101,19 +108,22 @@ def create_campaign(
     return campaign
 
 
-def get_campaign(db: Session, *, campaign_id: str) -> Campaign:
+def get_campaign(db: Session, *, campaign_id: str, owner_id: str | None = None) -> Campaign:
+    """The campaign with this id; with `owner_id`, only if it is that player's (else NotFound, as if missing)."""
     campaign = db.get(Campaign, campaign_id) if isinstance(campaign_id, str) else None
-    if campaign is None:
+    if campaign is None or (owner_id is not None and campaign.owner_id != owner_id):
         raise NotFound(f"no campaign with id {campaign_id!r}")
     return campaign
 
 
-def list_campaigns(db: Session, *, in_progress: bool | None = None, game: str | None = None) -> list[Campaign]:
-    return list(db.scalars(newest_first(Campaign, in_progress=in_progress, game=game)))
+def list_campaigns(
+    db: Session, *, in_progress: bool | None = None, game: str | None = None, owner_id: str | None = None
+) -> list[Campaign]:
+    return list(db.scalars(newest_first(Campaign, in_progress=in_progress, game=game, owner_id=owner_id)))
 
 
-def rename_campaign(db: Session, *, campaign_id: str, name: str) -> Campaign:
-    campaign = get_campaign(db, campaign_id=campaign_id)
+def rename_campaign(db: Session, *, campaign_id: str, name: str, owner_id: str | None = None) -> Campaign:
+    campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
     cleaned = clean_name(name, "")
     if not cleaned:
         raise ValueError("a name cannot be empty")
@@ -122,9 +132,9 @@ def rename_campaign(db: Session, *, campaign_id: str, name: str) -> Campaign:
     return campaign
 
 
-def delete_campaign(db: Session, *, campaign_id: str) -> None:
+def delete_campaign(db: Session, *, campaign_id: str, owner_id: str | None = None) -> None:
     """Delete the campaign and every game of it."""
-    campaign = get_campaign(db, campaign_id=campaign_id)
+    campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
     # Their logs and snapshots go with them (ON DELETE CASCADE).
     db.execute(delete(GameSession).where(GameSession.campaign_id == campaign_id))
     db.execute(delete(CampaignLogEntry).where(CampaignLogEntry.campaign_id == campaign_id))
@@ -140,8 +150,8 @@ def campaign_games(db: Session, *, campaign_id: str) -> list[GameSession]:
     )
 
 
-def campaign_log(db: Session, *, campaign_id: str) -> list[CampaignLogEntry]:
-    get_campaign(db, campaign_id=campaign_id)
+def campaign_log(db: Session, *, campaign_id: str, owner_id: str | None = None) -> list[CampaignLogEntry]:
+    get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
     return list(
         db.scalars(
             select(CampaignLogEntry)
@@ -151,8 +161,8 @@ def campaign_log(db: Session, *, campaign_id: str) -> list[CampaignLogEntry]:
     )
 
 
-def current_view(db: Session, *, campaign_id: str) -> CampaignView:
-    campaign = get_campaign(db, campaign_id=campaign_id)
+def current_view(db: Session, *, campaign_id: str, owner_id: str | None = None) -> CampaignView:
+    campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
     _engine, cengine = campaign_engine(campaign.game)
     return _build_view(db, campaign, cengine, cengine.load(campaign.state))
 
@@ -196,10 +206,10 @@ def _log_tail(db: Session, campaign_id: str) -> list[dict[str, Any]]:
     return lines[-LOG_TAIL:]
 
 
-def act(db: Session, *, campaign_id: str, action: Any, version: Any) -> CampaignView:
+def act(db: Session, *, campaign_id: str, action: Any, version: Any, owner_id: str | None = None) -> CampaignView:
     """Apply a between-games choice; may start the next game in the same transaction."""
     with _lock_for(campaign_id):
-        campaign = get_campaign(db, campaign_id=campaign_id)
+        campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
         engine, cengine = campaign_engine(campaign.game)
         cstate = cengine.load(campaign.state)
         if isinstance(version, bool) or not isinstance(version, int):
@@ -298,6 +308,7 @@ def _start_due_game(
         carried=setup.carried,
         campaign_id=campaign.id,
         campaign_index=index,
+        owner_id=campaign.owner_id,
     )
     _advance(db, campaign, cengine, cstate, "game_start", record.id, [game_start_event(index)])
     return record

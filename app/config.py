@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -17,6 +18,19 @@ class Settings(BaseSettings):
     database_url: str = ""
     # Largest import file accepted, in bytes.
     max_import_bytes: int = 2_000_000
+    # `accounts` (the default: secure out of the box): sign-up, log-in, each player sees only their own games.
+    # `single`: one implicit player and no log-in, for a machine only its owner reaches (`make run`).
+    auth_mode: Literal["single", "accounts"] = "accounts"
+    # Send the login cookie only over HTTPS. Set COOKIE_SECURE=1 whenever players reach the app through
+    # HTTPS (a TLS proxy in front of it), even though the proxy talks plain HTTP to the app.
+    cookie_secure: bool = False
+    # A login ends after this long without a request, and in any case this long after it began.
+    session_idle_minutes: int = 14 * 24 * 60
+    session_absolute_minutes: int = 30 * 24 * 60
+    # Failed log-ins allowed per account and per client address within the window, before 429.
+    login_max_failures_per_account: int = 5
+    login_max_failures_per_address: int = 20
+    login_window_seconds: int = 15 * 60
 
     def resolved_database_url(self) -> str:
         if self.database_url:

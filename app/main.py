@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import os
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import logs, migrate, rules_versions, web
+from app import accounts, logs, migrate, rules_versions, web
+from app.auth import BodyTooLarge, CsrfRefused, Forbidden, LoginRequired, SecurityMiddleware
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
-from app.routes import api, campaign_pages, campaigns_api, pages
+from app.routes import account_pages, api, campaign_pages, campaigns_api, pages
 
 
 def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:
@@ -29,10 +31,16 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
         title="Solo Shelf",
         summary="Play solo board games in the browser: rules enforced, every move saved.",
         version="0.1.0",
+        # FastAPI's own Swagger UI and ReDoc pages load scripts from a CDN and run inline code, which
+        # the Content-Security-Policy forbids: /docs below serves a vendored Swagger UI instead.
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.db_engine = make_engine(url)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
+    with app.state.sessionmaker() as db:
+        app.state.single_player_id = accounts.single_player_id(db)
     logs.install(app)
     # Saves made under older rules are replayed now (see app/rules_versions.py); idempotent and
     # compare-and-set, so several workers or replicas starting together cannot clash.
@@ -42,14 +50,21 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(campaign_pages.router)
+    app.include_router(account_pages.router)
     _install_error_handlers(app)
     # Level 6 compresses a board within a few per cent of level 9 for about two thirds of the time.
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
+    app.add_middleware(SecurityMiddleware, cookie_secure=settings.cookie_secure)
     web.compile_all()
     if os.environ.get("SOLO_SHELF_BENCH_PROBE") == "1":  # only in a server started by `python -m app bench`
         from app.bench import probe_route
 
         probe_route.install(app)
+
+    @app.get("/docs", include_in_schema=False)
+    def api_docs(request: Request) -> HTMLResponse:
+        """Swagger UI served from static/vendor (no CDN, no inline script): the CSP holds here too."""
+        return web.templates.TemplateResponse(request, "pages/api_docs.html", {})
 
     @app.get("/healthz", tags=["ops"])
     def healthz() -> dict[str, str]:
@@ -81,9 +96,48 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404:
             return _not_found(request, "There is nothing at this address.")
+        if exc.status_code == 400 and _wants_json(request):  # a body that is not JSON: malformed, like the rest
+            return JSONResponse({"detail": f"malformed request: {exc.detail}"}, status_code=422)
         if _wants_json(request):
             return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
         return HTMLResponse(f"<h1>{exc.status_code}</h1>", status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(LoginRequired)
+    async def login_required(request: Request, exc: LoginRequired) -> Response:
+        if exc.api or _wants_json(request):
+            return JSONResponse({"detail": str(exc)}, status_code=401, headers={"WWW-Authenticate": "Bearer"})
+        target = "/login?" + urlencode({"next": request.url.path}) if request.url.path != "/" else "/login"
+        if request.headers.get("HX-Request", "").lower() == "true":  # htmx follows HX-Redirect itself
+            return Response(status_code=401, headers={"HX-Redirect": target})
+        return RedirectResponse(target, status_code=303)
+
+    @app.exception_handler(CsrfRefused)
+    async def csrf_refused(request: Request, exc: CsrfRefused) -> Response:
+        if exc.api or _wants_json(request):
+            return JSONResponse({"detail": str(exc)}, status_code=403)
+        from app.web import templates
+
+        return templates.TemplateResponse(request, "pages/403.html", {"message": (
+            "This form has expired or did not come from this site. Reload the page and try again.")},
+            status_code=403)
+
+    @app.exception_handler(BodyTooLarge)
+    async def too_large(request: Request, exc: BodyTooLarge) -> Response:
+        limit = request.app.state.settings.max_import_bytes
+        message = f"That is too large: a file to import has at most {limit // 1000} kB."
+        if _wants_json(request):
+            return JSONResponse({"detail": message}, status_code=413)
+        from app.web import templates
+
+        return templates.TemplateResponse(request, "pages/403.html", {"message": message, "heading": "Too large"},
+                                          status_code=413)
+
+    @app.exception_handler(Forbidden)
+    async def forbidden(request: Request, exc: Forbidden) -> Response:
+        from app.web import templates
+
+        return templates.TemplateResponse(request, "pages/403.html", {"message": (
+            "Only the admin of this shelf can open this page.")}, status_code=403)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:

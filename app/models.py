@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -60,6 +60,8 @@ class GameSession(Base):
     )
     campaign_index: Mapped[int | None] = mapped_column(Integer, nullable=True)
     carried: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # The player whose game this is: every lookup by id from a page or the API filters on it.
+    owner_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
 
 
 class Campaign(Base):
@@ -79,6 +81,7 @@ class Campaign(Base):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+    owner_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
 
 
 class CampaignLogEntry(Base):
@@ -129,3 +132,68 @@ class Snapshot(Base):
     # The last lines of the log shown beside the board, kept here so an answer never reads the log
     # table; NULL for a save older than this column (rebuilt from the log on its next move).
     tail: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+
+
+class Player(Base):
+    """Someone who plays here. In single mode one implicit player (no password) owns everything.
+
+    `name_key` is the name case-folded: log-in is case-insensitive and two players cannot share a name.
+    """
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    # None for the implicit player of single mode, until the first account to sign up claims it.
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    disabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class AuthSession(Base):
+    """A log-in: only the SHA-256 of the cookie's token is kept, and the CSRF token of this log-in."""
+
+    __tablename__ = "auth_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class ApiToken(Base):
+    """A personal API token (sent as `Authorization: Bearer ...`); only its SHA-256 is kept."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # The first characters of the token, so its owner can tell tokens apart on the settings page.
+    hint: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class LoginFailure(Base):
+    """One failed log-in, counted per account and per client address by the throttle (see app/accounts.py)."""
+
+    __tablename__ = "login_failures"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name_key: Mapped[str] = mapped_column(String(40), index=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+
+
+class SiteSettings(Base):
+    """Settings the admin changes from the admin page (one row, id 1)."""
+
+    __tablename__ = "site_settings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    signup_open: Mapped[bool] = mapped_column(Boolean, default=True)

@@ -90,22 +90,23 @@ class SessionView:
         }
 
 
-def current_view(db: Session, *, session_id: str) -> SessionView:
-    row = _current_row(db, session_id, lock=False)
+def current_view(db: Session, *, session_id: str, owner_id: str | None = None) -> SessionView:
+    """The session as a page or the API shows it; with `owner_id`, another player's is NotFound."""
+    row = _current_row(db, session_id, lock=False, owner_id=owner_id)
     engine = get_engine(row.game)
     if row.attention is not None:
         return _attention_view(db, row, engine)
     return _build_view(db, row, engine, engine.load(row.state))
 
 
-def _current_row(db: Session, session_id: str, *, lock: bool) -> SessionRow:
+def _current_row(db: Session, session_id: str, *, lock: bool, owner_id: str | None = None) -> SessionRow:
     """The session with its snapshot; a save made under older rules is upgraded (or marked) first."""
-    row = store.load_row(db, session_id=session_id, lock=lock)
+    row = store.load_row(db, session_id=session_id, lock=lock, owner_id=owner_id)
     engine = get_engine(row.game)
     if rules_versions.needs_upgrade(row, engine):  # rare: the first load after a rules change
         db.rollback()
         rules_versions.ensure_current(db, store.get_session(db, session_id=session_id))
-        row = store.load_row(db, session_id=session_id, lock=lock)
+        row = store.load_row(db, session_id=session_id, lock=lock, owner_id=owner_id)
     return row
 
 
@@ -159,9 +160,9 @@ def _log_tail_from_log(db: Session, session_id: str) -> list[dict[str, Any]]:
     return lines[-LOG_TAIL:]
 
 
-def play(db: Session, *, session_id: str, action: Any, version: Any) -> SessionView:
+def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: str | None = None) -> SessionView:
     with _lock_for(session_id):
-        row, engine, state = _load_checked(db, session_id, version)
+        row, engine, state = _load_checked(db, session_id, version, owner_id)
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
             raise Illegal("an action must be a non-empty action id", _build_view(db, row, engine, state))
         try:
@@ -176,9 +177,9 @@ def play(db: Session, *, session_id: str, action: Any, version: Any) -> SessionV
         return _commit(db, row, engine, new_state, "action", action, events, checkpoint, pending)
 
 
-def undo(db: Session, *, session_id: str, version: Any) -> SessionView:
+def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = None) -> SessionView:
     with _lock_for(session_id):
-        row, engine, state = _load_checked(db, session_id, version)
+        row, engine, state = _load_checked(db, session_id, version, owner_id)
         if engine.status(state).over:
             raise Illegal("the game is over; its result stands", _build_view(db, row, engine, state))
         if not row.pending:
@@ -195,10 +196,12 @@ def undo(db: Session, *, session_id: str, version: Any) -> SessionView:
         return _commit(db, row, engine, rebuilt, "undo", undone, events, None, pending)
 
 
-def _load_checked(db: Session, session_id: str, version: Any) -> tuple[SessionRow, GameEngine, Any]:
+def _load_checked(
+    db: Session, session_id: str, version: Any, owner_id: str | None = None
+) -> tuple[SessionRow, GameEngine, Any]:
     # The snapshot is read in the same statement as the row (and the row locked until commit), so
     # they agree; a snapshot at another version than its row means a torn read: answer stale.
-    row = _current_row(db, session_id, lock=True)
+    row = _current_row(db, session_id, lock=True, owner_id=owner_id)
     if row.attention is not None:
         raise Illegal(row.attention, current_view(db, session_id=session_id))
     engine = get_engine(row.game)

@@ -58,14 +58,30 @@ def choose_seed(seed: int | None) -> int:
     return seed
 
 
+def owner_or_default(db: Session, owner_id: str | None) -> str:
+    """The owner of a new save: the one given, else the player of single mode (scripts, tests)."""
+    if owner_id is not None:
+        return owner_id
+    from app.accounts import single_player_id
+
+    return single_player_id(db)
+
+
 def create_session(
-    db: Session, *, game: str, seed: int | None = None, options: dict | None = None, name: str | None = None
+    db: Session,
+    *,
+    game: str,
+    seed: int | None = None,
+    options: dict | None = None,
+    name: str | None = None,
+    owner_id: str | None = None,
 ) -> GameSession:
     engine = _engine(game)
     options = engine.spec.normalize_options(options)
     seed = choose_seed(seed)
     state = engine.new_game(seed, options)
-    record = insert_session(db, engine, seed=seed, options=options, name=name, state=state)
+    record = insert_session(db, engine, seed=seed, options=options, name=name, state=state,
+                            owner_id=owner_or_default(db, owner_id))
     db.commit()
     return record
 
@@ -82,6 +98,7 @@ def insert_session(
     carried: dict | None = None,
     campaign_id: str | None = None,
     campaign_index: int | None = None,
+    owner_id: str,
 ) -> GameSession:
     """Add a session row and its first snapshot (not committed: the caller owns the transaction)."""
     status = engine.status(state)
@@ -101,6 +118,7 @@ def insert_session(
         carried=carried,
         campaign_id=campaign_id,
         campaign_index=campaign_index,
+        owner_id=owner_id,
     )
     dumped = engine.dump(state)
     db.add(record)
@@ -110,9 +128,10 @@ def insert_session(
     return record
 
 
-def get_session(db: Session, *, session_id: str) -> GameSession:
+def get_session(db: Session, *, session_id: str, owner_id: str | None = None) -> GameSession:
+    """The session with this id; with `owner_id`, only if it is that player's (else NotFound, as if missing)."""
     record = db.get(GameSession, session_id) if isinstance(session_id, str) else None
-    if record is None:
+    if record is None or (owner_id is not None and record.owner_id != owner_id):
         raise NotFound(f"no saved game with id {session_id!r}")
     return record
 
@@ -154,20 +173,29 @@ _ROW_COLUMNS = (
 
 _ROW_QUERY = select(*_ROW_COLUMNS).join_from(GameSession, Snapshot, _SNAP.session_id == _S.id).where(
     _S.id == bindparam("sid"))
-_ROW_QUERY_LOCKED = _ROW_QUERY.with_for_update(of=GameSession.__table__)
+_ROW_QUERY_OWNED = _ROW_QUERY.where(_S.owner_id == bindparam("owner"))
+# (owner given, lock) -> the statement, built once.
+_ROW_QUERIES = {
+    (False, False): _ROW_QUERY,
+    (False, True): _ROW_QUERY.with_for_update(of=GameSession.__table__),
+    (True, False): _ROW_QUERY_OWNED,
+    (True, True): _ROW_QUERY_OWNED.with_for_update(of=GameSession.__table__),
+}
 
 
-def load_row(db: Session, *, session_id: str, lock: bool = False) -> SessionRow:
+def load_row(db: Session, *, session_id: str, lock: bool = False, owner_id: str | None = None) -> SessionRow:
     """A session and its snapshot, read in one statement so that they agree (no ORM: the move's hot path).
 
     PostgreSQL (READ COMMITTED) reads each statement at its own moment: read apart, the row could
     name version N while the snapshot is already N+1's, committed by another worker in between.
     With `lock`, the session row stays locked until commit (SELECT ... FOR UPDATE; SQLite ignores
     it and serializes writers itself): a racing move in another process waits, then sees the new version.
+    With `owner_id`, another player's session is NotFound, exactly like a missing one.
     """
     if not isinstance(session_id, str):
         raise NotFound(f"no saved game with id {session_id!r}")
-    found = db.execute(_ROW_QUERY_LOCKED if lock else _ROW_QUERY, {"sid": session_id}).first()
+    params = {"sid": session_id} if owner_id is None else {"sid": session_id, "owner": owner_id}
+    found = db.execute(_ROW_QUERIES[owner_id is not None, lock], params).first()
     if found is None:
         raise NotFound(f"no saved game with id {session_id!r}")
     return SessionRow(*found)
@@ -183,9 +211,11 @@ def last_log_rows(db: Session, *, session_id: str, limit: int) -> list[Any]:
     ).all())
 
 
-def newest_first(model: Any, *, in_progress: bool | None, game: str | None) -> Select:
+def newest_first(model: Any, *, in_progress: bool | None, game: str | None, owner_id: str | None = None) -> Select:
     """Rows of `model` (sessions or campaigns), most recently played first, optionally filtered."""
     query = select(model).order_by(model.updated_at.desc())
+    if owner_id is not None:
+        query = query.where(model.owner_id == owner_id)
     if in_progress is True:
         query = query.where(model.status == "in_progress")
     elif in_progress is False:
@@ -195,12 +225,14 @@ def newest_first(model: Any, *, in_progress: bool | None, game: str | None) -> S
     return query
 
 
-def list_sessions(db: Session, *, in_progress: bool | None = None, game: str | None = None) -> list[GameSession]:
-    return list(db.scalars(newest_first(GameSession, in_progress=in_progress, game=game)))
+def list_sessions(
+    db: Session, *, in_progress: bool | None = None, game: str | None = None, owner_id: str | None = None
+) -> list[GameSession]:
+    return list(db.scalars(newest_first(GameSession, in_progress=in_progress, game=game, owner_id=owner_id)))
 
 
-def rename_session(db: Session, *, session_id: str, name: str) -> GameSession:
-    record = get_session(db, session_id=session_id)
+def rename_session(db: Session, *, session_id: str, name: str, owner_id: str | None = None) -> GameSession:
+    record = get_session(db, session_id=session_id, owner_id=owner_id)
     cleaned = clean_name(name, "")
     if not cleaned:
         raise ValueError("a name cannot be empty")
@@ -209,21 +241,21 @@ def rename_session(db: Session, *, session_id: str, name: str) -> GameSession:
     return record
 
 
-def delete_session(db: Session, *, session_id: str) -> None:
-    record = get_session(db, session_id=session_id)
+def delete_session(db: Session, *, session_id: str, owner_id: str | None = None) -> None:
+    record = get_session(db, session_id=session_id, owner_id=owner_id)
     if record.campaign_id is not None:
         raise ValueError("this game belongs to a campaign: delete the campaign instead")
     db.delete(record)
     db.commit()
 
 
-def log_entries(db: Session, *, session_id: str) -> list[LogEntry]:
-    get_session(db, session_id=session_id)
+def log_entries(db: Session, *, session_id: str, owner_id: str | None = None) -> list[LogEntry]:
+    get_session(db, session_id=session_id, owner_id=owner_id)
     return list(db.scalars(select(LogEntry).where(LogEntry.session_id == session_id).order_by(LogEntry.seq)))
 
 
-def export_session(db: Session, *, session_id: str) -> dict[str, Any]:
-    record = get_session(db, session_id=session_id)
+def export_session(db: Session, *, session_id: str, owner_id: str | None = None) -> dict[str, Any]:
+    record = get_session(db, session_id=session_id, owner_id=owner_id)
     snapshot = db.get(Snapshot, session_id)
     log = [(e.kind, e.action) for e in log_entries(db, session_id=session_id)]
     return {
@@ -240,7 +272,7 @@ def export_session(db: Session, *, session_id: str) -> dict[str, Any]:
     }
 
 
-def import_session(db: Session, *, data: Any) -> GameSession:
+def import_session(db: Session, *, data: Any, owner_id: str | None = None) -> GameSession:
     """Replay and verify a portable save, then store it as a new session (its log = its actions)."""
     try:
         checked = check_save(data)
@@ -256,6 +288,7 @@ def import_session(db: Session, *, data: Any) -> GameSession:
         state=checked.state,
         version=len(checked.actions),
         carried=checked.carried,
+        owner_id=owner_or_default(db, owner_id),
     )
     # The imported log starts a fresh history: nothing before the import can be undone.
     now = utcnow()

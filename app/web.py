@@ -20,6 +20,7 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
+from app import auth
 from app.boards.adamastor import cell_look
 from app.boards.call_to_adventure import call_to_adventure_home
 from app.boards.nemos_war import nemos_war_home
@@ -98,7 +99,16 @@ def compile_all() -> None:
         templates.env.get_template(name)
 
 
+def csrf_field() -> Markup:
+    """The hidden CSRF field every state-changing form carries (empty in single mode: nothing to send)."""
+    token = auth.csrf_token()
+    return Markup(f'<input type="hidden" name="{auth.CSRF_FIELD}" value="{escape(token)}">') if token else Markup("")
+
+
 templates.env.globals["icon"] = icon
+templates.env.globals["csrf_token"] = auth.csrf_token
+templates.env.globals["csrf_field"] = csrf_field
+templates.env.globals["current_player"] = auth.current_player
 templates.env.globals["adamastor_cell"] = cell_look
 templates.env.globals["app_name"] = "Solo Shelf"
 templates.env.globals["game_image"] = game_image

@@ -34,9 +34,22 @@ def run_migrations_online() -> None:
 
 
 def _run(connection) -> None:  # noqa: ANN001
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        # SQLite alters a table by copying it and dropping the old one (batch mode); with foreign keys
+        # on, that drop would cascade and delete every row that points at it (a session's snapshot and
+        # log). The pragma only takes effect outside a transaction, hence before the migrations begin.
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.commit()
     context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
+    if sqlite:
+        connection.commit()
+        broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+        connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+        if broken:
+            raise RuntimeError(f"the migrations left rows pointing at nothing: {broken[:5]}")
 
 
 if context.is_offline_mode():

@@ -7,6 +7,7 @@ also on a fresh PostgreSQL schema of its own when TEST_DATABASE_URL names a Post
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +19,10 @@ from games import registry
 from tests.pgtools import fresh_schema, server_url
 
 BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
+
+# The suite was written for one player: it runs in single mode (apps built here and every server a test
+# starts inherit it). The security tests (tests/app/test_auth*.py, ...) build accounts-mode apps themselves.
+os.environ["AUTH_MODE"] = "single"
 
 
 @pytest.fixture
@@ -45,7 +50,7 @@ def db_url(backend, tmp_path) -> Iterator[str]:
 
 @pytest.fixture
 def app(db_url):
-    app = create_app(Settings(database_url=db_url))
+    app = create_app(Settings(database_url=db_url, auth_mode="single"))
     yield app
     app.state.db_engine.dispose()
 

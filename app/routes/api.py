@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
 from app import jsoncodec, play, store
+from app.auth import ApiPlayer, api_player
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
 from app.schemas import (
@@ -27,7 +28,15 @@ from app.schemas import (
 )
 from games.registry import all_engines
 
-router = APIRouter(prefix="/api", tags=["api"])
+# Every route needs a player (a bearer token or the log-in cookie): 401 otherwise. Every id is looked
+# up among that player's own games only, so another player's id answers 404 exactly like a missing one.
+AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Error, "description": "no valid bearer token or log-in"},
+    403: {"model": Error, "description": "a request with the log-in cookie but without its CSRF token"},
+    # Malformed parameters or body: the app's own {"detail": "..."} (see app/main.py), not FastAPI's default list.
+    422: {"model": Error, "description": "malformed request"},
+}
+router = APIRouter(prefix="/api", tags=["api"], dependencies=[Depends(api_player)], responses=AUTH_ERRORS)
 
 MOVE_ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Error, "description": "unknown session"},
@@ -56,16 +65,19 @@ def list_games() -> list[dict[str, Any]]:
 
 
 @router.post("/sessions", status_code=201, response_model=SessionOut, responses={422: {"model": Error}})
-def create_session(body: NewSession, db: Session = Depends(get_db)) -> Any:
+def create_session(body: NewSession, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
-        record = store.create_session(db, game=body.game, seed=body.seed, options=body.options, name=body.name)
+        record = store.create_session(db, game=body.game, seed=body.seed, options=body.options, name=body.name,
+                                      owner_id=me.player_id)
     except ValueError as exc:
         return _error(422, str(exc))
     return play.current_view(db, session_id=record.id).to_json()
 
 
 @router.get("/sessions", response_model=list[SessionSummary])
-def list_sessions(in_progress: bool | None = None, game: str | None = None, db: Session = Depends(get_db)) -> Any:
+def list_sessions(
+    me: ApiPlayer, in_progress: bool | None = None, game: str | None = None, db: Session = Depends(get_db)
+) -> Any:
     return [
         {
             "id": r.id,
@@ -77,37 +89,38 @@ def list_sessions(in_progress: bool | None = None, game: str | None = None, db: 
             "updated_at": r.updated_at.isoformat(),
             "attention": r.attention,
         }
-        for r in store.list_sessions(db, in_progress=in_progress, game=game)
+        for r in store.list_sessions(db, in_progress=in_progress, game=game, owner_id=me.player_id)
     ]
 
 
 @router.get("/sessions/{session_id}", response_model=SessionOut, responses={404: {"model": Error}})
-def get_session(session_id: str, db: Session = Depends(get_db)) -> Any:
-    return _session_answer(play.current_view(db, session_id=session_id))
+def get_session(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    return _session_answer(play.current_view(db, session_id=session_id, owner_id=me.player_id))
 
 
 @router.patch("/sessions/{session_id}", response_model=SessionOut, responses={404: {"model": Error}})
-def rename_session(session_id: str, body: RenameIn, db: Session = Depends(get_db)) -> Any:
+def rename_session(session_id: str, body: RenameIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
-        store.rename_session(db, session_id=session_id, name=body.name)
+        store.rename_session(db, session_id=session_id, name=body.name, owner_id=me.player_id)
     except ValueError as exc:
         return _error(422, str(exc))
     return play.current_view(db, session_id=session_id).to_json()
 
 
 @router.delete("/sessions/{session_id}", status_code=204, responses={404: {"model": Error}, 422: {"model": Error}})
-def delete_session(session_id: str, db: Session = Depends(get_db)) -> Response:
+def delete_session(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Response:
     try:
-        store.delete_session(db, session_id=session_id)
+        store.delete_session(db, session_id=session_id, owner_id=me.player_id)
     except ValueError as exc:
         return _error(422, str(exc))
     return Response(status_code=204)
 
 
 @router.post("/sessions/{session_id}/actions", response_model=SessionOut, responses=MOVE_ERRORS)
-def apply_action(session_id: str, body: ActionIn, db: Session = Depends(get_db)) -> Any:
+def apply_action(session_id: str, body: ActionIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
-        return _session_answer(play.play(db, session_id=session_id, action=body.action, version=body.version))
+        return _session_answer(play.play(db, session_id=session_id, action=body.action, version=body.version,
+                                         owner_id=me.player_id))
     except Stale as exc:
         return _stale(exc)
     except Illegal as exc:
@@ -115,9 +128,9 @@ def apply_action(session_id: str, body: ActionIn, db: Session = Depends(get_db))
 
 
 @router.post("/sessions/{session_id}/undo", response_model=SessionOut, responses=MOVE_ERRORS)
-def undo(session_id: str, body: UndoIn, db: Session = Depends(get_db)) -> Any:
+def undo(session_id: str, body: UndoIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
-        return _session_answer(play.undo(db, session_id=session_id, version=body.version))
+        return _session_answer(play.undo(db, session_id=session_id, version=body.version, owner_id=me.player_id))
     except Stale as exc:
         return _stale(exc)
     except Illegal as exc:
@@ -125,16 +138,16 @@ def undo(session_id: str, body: UndoIn, db: Session = Depends(get_db)) -> Any:
 
 
 @router.get("/sessions/{session_id}/log", response_model=list[LogEventOut], responses={404: {"model": Error}})
-def get_log(session_id: str, db: Session = Depends(get_db)) -> Any:
+def get_log(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     return [
         {"seq": e.seq, "kind": e.kind, "action": e.action, "events": e.events}
-        for e in store.log_entries(db, session_id=session_id)
+        for e in store.log_entries(db, session_id=session_id, owner_id=me.player_id)
     ]
 
 
 @router.get("/sessions/{session_id}/export", responses={404: {"model": Error}})
-def export_session(session_id: str, db: Session = Depends(get_db)) -> JSONResponse:
-    data = store.export_session(db, session_id=session_id)
+def export_session(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
+    data = store.export_session(db, session_id=session_id, owner_id=me.player_id)
     filename = f"solo-shelf-{data['game']}-{session_id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -146,12 +159,12 @@ def export_session(session_id: str, db: Session = Depends(get_db)) -> JSONRespon
     responses={413: {"model": Error}, 422: {"model": Error}},
     openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
 )
-async def import_session(request: Request, db: Session = Depends(get_db)) -> Any:
+async def import_session(request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     data, refusal = await read_upload(request, "save file")
     if refusal is not None:
         return refusal
     try:
-        record = await run_in_threadpool(store.import_session, db, data=data)
+        record = await run_in_threadpool(store.import_session, db, data=data, owner_id=me.player_id)
     except ImportRefused as exc:
         return _error(422, exc.message)
     return play.current_view(db, session_id=record.id).to_json()
@@ -160,9 +173,15 @@ async def import_session(request: Request, db: Session = Depends(get_db)) -> Any
 async def read_upload(request: Request, what: str) -> tuple[Any, JSONResponse | None]:
     """The body as JSON if it is within the import size limit; else the error answer to send."""
     limit = request.app.state.settings.max_import_bytes
-    body = await request.body()
-    if len(body) > limit:
-        return None, _error(413, f"a {what} is at most {limit} bytes")
+    too_large = _error(413, f"a {what} is at most {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        return None, too_large  # refused before a byte of it is read
+    body = bytearray()
+    async for chunk in request.stream():  # a body sent without a length is cut off at the limit too
+        body += chunk
+        if len(body) > limit:
+            return None, too_large
     try:
         return json.loads(body), None
     except (ValueError, UnicodeDecodeError):

@@ -12,11 +12,12 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
 from app import campaign_saves, campaigns, play, store
+from app.auth import PagePlayer, page_player
 from app.campaigns import CampaignView
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.routes.pages import (
@@ -35,7 +36,8 @@ from app.routes.pages import (
 from app.web import templates
 from games.registry import all_engines
 
-router = APIRouter(include_in_schema=False)
+# Like every page: a player is required, and only that player's campaigns are found.
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)])
 
 GONE = "There is no campaign with that id. It may have been deleted."
 DONE = {"renamed": "Renamed.", "deleted": "The campaign and its games were deleted."}
@@ -48,9 +50,9 @@ def _campaign_specs() -> list[Any]:
 
 # ---------------------------------------------------------------- the list
 
-def _list_page(request: Request, db: Session, *, error: str = "", notice: str = "", form: dict | None = None,
-               status_code: int = 200) -> HTMLResponse:
-    rows = [(c, continue_url(db, c)) for c in campaigns.list_campaigns(db)]
+def _list_page(request: Request, db: Session, owner_id: str, *, error: str = "", notice: str = "",
+               form: dict | None = None, status_code: int = 200) -> HTMLResponse:
+    rows = [(c, continue_url(db, c)) for c in campaigns.list_campaigns(db, owner_id=owner_id)]
     return _page(request, "pages/campaigns.html", {
         "nav": "campaigns",
         "running": [(c, url) for c, url in rows if c.status == "in_progress"],
@@ -64,39 +66,41 @@ def _list_page(request: Request, db: Session, *, error: str = "", notice: str = 
 
 
 @router.get("/campaigns", response_class=HTMLResponse)
-def campaign_list(request: Request, db: DB) -> HTMLResponse:
-    return _list_page(request, db, notice=DONE.get(request.query_params.get("done", ""), ""))
+def campaign_list(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
+    return _list_page(request, db, me.player_id, notice=DONE.get(request.query_params.get("done", ""), ""))
 
 
 @router.post("/campaigns/new/{slug}", response_model=None)
-def new_campaign(slug: str, request: Request, form: FormData, db: DB) -> Response:
-    fields = {k: v for k, v in form.items() if isinstance(v, str)}
+def new_campaign(slug: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
+    fields = {k: v for k, v in form.items() if isinstance(v, str) and k != "csrf_token"}
     # Every field but seed and name is an option: the engine refuses unknown ones by name.
     options = {k: v for k, v in fields.items() if k not in ("seed", "name")}
     try:
         campaign = campaigns.create_campaign(db, game=slug, seed=_parse_seed(fields.get("seed")),
-                                             options=options, name=fields.get("name"))
+                                             options=options, name=fields.get("name"), owner_id=me.player_id)
     except ValueError as exc:
-        return _list_page(request, db, error=str(exc), form={"game": slug, **fields}, status_code=422)
+        return _list_page(request, db, me.player_id, error=str(exc), form={"game": slug, **fields},
+                          status_code=422)
     return _see_other(f"/campaigns/{campaign.id}")
 
 
 @router.post("/campaigns/{campaign_id}/rename", response_model=None)
-def rename(campaign_id: str, request: Request, form: FormData, db: DB) -> Response:
+def rename(campaign_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     name = form.get("name")
     try:
-        campaigns.rename_campaign(db, campaign_id=campaign_id, name=name if isinstance(name, str) else "")
+        campaigns.rename_campaign(db, campaign_id=campaign_id, name=name if isinstance(name, str) else "",
+                                  owner_id=me.player_id)
     except NotFound:
         return _not_found(request, GONE)
     except ValueError as exc:
-        return _list_page(request, db, error=str(exc), status_code=422)
+        return _list_page(request, db, me.player_id, error=str(exc), status_code=422)
     return _see_other("/campaigns?done=renamed")
 
 
 @router.get("/campaigns/{campaign_id}/delete", response_class=HTMLResponse)
-def confirm_delete(campaign_id: str, request: Request, db: DB) -> HTMLResponse:
+def confirm_delete(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     try:
-        campaign = campaigns.get_campaign(db, campaign_id=campaign_id)
+        campaign = campaigns.get_campaign(db, campaign_id=campaign_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, GONE)
     games = campaigns.campaign_games(db, campaign_id=campaign_id)
@@ -106,18 +110,18 @@ def confirm_delete(campaign_id: str, request: Request, db: DB) -> HTMLResponse:
 
 
 @router.post("/campaigns/{campaign_id}/delete", response_model=None)
-def delete(campaign_id: str, request: Request, db: DB) -> Response:
+def delete(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        campaigns.delete_campaign(db, campaign_id=campaign_id)
+        campaigns.delete_campaign(db, campaign_id=campaign_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, GONE)
     return _see_other("/campaigns?done=deleted")
 
 
 @router.get("/campaigns/{campaign_id}/export", response_model=None)
-def export(campaign_id: str, request: Request, db: DB) -> Response:
+def export(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        data = campaign_saves.export_campaign(db, campaign_id=campaign_id)
+        data = campaign_saves.export_campaign(db, campaign_id=campaign_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, GONE)
     filename = "campaign-" + _file_name(data["game"], data["name"], campaign_id)
@@ -129,24 +133,24 @@ def export(campaign_id: str, request: Request, db: DB) -> Response:
 
 
 @router.post("/campaigns/import", response_model=None)
-def import_campaign(request: Request, form: FormData, db: DB) -> Response:
+def import_campaign(request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     upload = form.get("file")
     if upload is None or isinstance(upload, str):
-        return _list_page(request, db, error="Choose a campaign file (.json) to import.", status_code=422)
+        return _list_page(request, db, me.player_id, error="Choose a campaign file (.json) to import.", status_code=422)
     limit = request.app.state.settings.max_import_bytes
     raw = upload.file.read(limit + 1)
     if len(raw) > limit:
-        return _list_page(request, db, error=f"That file is too large (the limit is {limit // 1000} kB).",
+        return _list_page(request, db, me.player_id, error=f"That file is too large (the limit is {limit // 1000} kB).",
                           status_code=422)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        return _list_page(request, db, error="This campaign cannot be imported: it is not a JSON file.",
+        return _list_page(request, db, me.player_id, error="This campaign cannot be imported: it is not a JSON file.",
                           status_code=422)
     try:
-        campaign = campaign_saves.import_campaign(db, data=data)
+        campaign = campaign_saves.import_campaign(db, data=data, owner_id=me.player_id)
     except ImportRefused as exc:
-        return _list_page(request, db, error=exc.message, status_code=422)
+        return _list_page(request, db, me.player_id, error=exc.message, status_code=422)
     return _see_other(f"/campaigns/{campaign.id}")
 
 
@@ -194,9 +198,9 @@ def _full_page(request: Request, db: Session, cv: CampaignView, *, notice_kind: 
 
 
 @router.get("/campaigns/{campaign_id}", response_class=HTMLResponse)
-def campaign_page(campaign_id: str, request: Request, db: DB) -> HTMLResponse:
+def campaign_page(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     try:
-        cv = campaigns.current_view(db, campaign_id=campaign_id)
+        cv = campaigns.current_view(db, campaign_id=campaign_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, GONE)
     notice_kind = "stale" if request.query_params.get("notice") == "stale" else ""
@@ -204,11 +208,11 @@ def campaign_page(campaign_id: str, request: Request, db: DB) -> HTMLResponse:
 
 
 @router.post("/campaigns/{campaign_id}/act", response_model=None)
-def act(campaign_id: str, request: Request, form: FormData, db: DB) -> Response:
+def act(campaign_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     htmx = _is_htmx(request)
     try:
         cv = campaigns.act(db, campaign_id=campaign_id, action=form.get("action"),
-                           version=_parse_version(form.get("version")))
+                           version=_parse_version(form.get("version")), owner_id=me.player_id)
     except NotFound:
         return _not_found(request, GONE)
     except Stale as exc:
@@ -226,9 +230,9 @@ def act(campaign_id: str, request: Request, form: FormData, db: DB) -> Response:
 
 
 @router.get("/campaigns/{campaign_id}/games/{index}/log", response_class=HTMLResponse)
-def game_log(campaign_id: str, index: int, request: Request, db: DB) -> HTMLResponse:
+def game_log(campaign_id: str, index: int, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     try:
-        campaign = campaigns.get_campaign(db, campaign_id=campaign_id)
+        campaign = campaigns.get_campaign(db, campaign_id=campaign_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, GONE)
     game = next((g for g in campaigns.campaign_games(db, campaign_id=campaign_id) if g.campaign_index == index), None)

@@ -10,12 +10,15 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
 
 from app import campaign_saves, campaigns
+from app.auth import ApiPlayer, api_player
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
-from app.routes.api import MOVE_ERRORS, _error, read_upload
+from app.routes.api import AUTH_ERRORS, MOVE_ERRORS, _error, read_upload
 from app.schemas import ActionIn, CampaignLogOut, CampaignOut, CampaignSummary, Error, NewSession, RenameIn
 
-router = APIRouter(prefix="/api/campaigns", tags=["campaigns"])
+# Like the session API: a player is required, and only that player's campaigns are found.
+router = APIRouter(prefix="/api/campaigns", tags=["campaigns"], dependencies=[Depends(api_player)],
+                   responses=AUTH_ERRORS)
 
 
 def _stale(exc: Stale) -> JSONResponse:
@@ -23,10 +26,10 @@ def _stale(exc: Stale) -> JSONResponse:
 
 
 @router.post("", status_code=201, response_model=CampaignOut, responses={422: {"model": Error}})
-def create_campaign(body: NewSession, db: Session = Depends(get_db)) -> Any:
+def create_campaign(body: NewSession, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
         campaign = campaigns.create_campaign(
-            db, game=body.game, seed=body.seed, options=body.options, name=body.name
+            db, game=body.game, seed=body.seed, options=body.options, name=body.name, owner_id=me.player_id
         )
     except ValueError as exc:
         return _error(422, str(exc))
@@ -34,7 +37,9 @@ def create_campaign(body: NewSession, db: Session = Depends(get_db)) -> Any:
 
 
 @router.get("", response_model=list[CampaignSummary])
-def list_campaigns(in_progress: bool | None = None, game: str | None = None, db: Session = Depends(get_db)) -> Any:
+def list_campaigns(
+    me: ApiPlayer, in_progress: bool | None = None, game: str | None = None, db: Session = Depends(get_db)
+) -> Any:
     return [
         {
             "id": c.id,
@@ -45,34 +50,35 @@ def list_campaigns(in_progress: bool | None = None, game: str | None = None, db:
             "version": c.version,
             "updated_at": c.updated_at.isoformat(),
         }
-        for c in campaigns.list_campaigns(db, in_progress=in_progress, game=game)
+        for c in campaigns.list_campaigns(db, in_progress=in_progress, game=game, owner_id=me.player_id)
     ]
 
 
 @router.get("/{campaign_id}", response_model=CampaignOut, responses={404: {"model": Error}})
-def get_campaign(campaign_id: str, db: Session = Depends(get_db)) -> Any:
-    return campaigns.current_view(db, campaign_id=campaign_id).to_json()
+def get_campaign(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    return campaigns.current_view(db, campaign_id=campaign_id, owner_id=me.player_id).to_json()
 
 
 @router.patch("/{campaign_id}", response_model=CampaignOut, responses={404: {"model": Error}})
-def rename_campaign(campaign_id: str, body: RenameIn, db: Session = Depends(get_db)) -> Any:
+def rename_campaign(campaign_id: str, body: RenameIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
-        campaigns.rename_campaign(db, campaign_id=campaign_id, name=body.name)
+        campaigns.rename_campaign(db, campaign_id=campaign_id, name=body.name, owner_id=me.player_id)
     except ValueError as exc:
         return _error(422, str(exc))
     return campaigns.current_view(db, campaign_id=campaign_id).to_json()
 
 
 @router.delete("/{campaign_id}", status_code=204, responses={404: {"model": Error}})
-def delete_campaign(campaign_id: str, db: Session = Depends(get_db)) -> Response:
-    campaigns.delete_campaign(db, campaign_id=campaign_id)
+def delete_campaign(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Response:
+    campaigns.delete_campaign(db, campaign_id=campaign_id, owner_id=me.player_id)
     return Response(status_code=204)
 
 
 @router.post("/{campaign_id}/actions", response_model=CampaignOut, responses=MOVE_ERRORS)
-def campaign_action(campaign_id: str, body: ActionIn, db: Session = Depends(get_db)) -> Any:
+def campaign_action(campaign_id: str, body: ActionIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
-        return campaigns.act(db, campaign_id=campaign_id, action=body.action, version=body.version).to_json()
+        return campaigns.act(db, campaign_id=campaign_id, action=body.action, version=body.version,
+                             owner_id=me.player_id).to_json()
     except Stale as exc:
         return _stale(exc)
     except Illegal as exc:
@@ -80,16 +86,16 @@ def campaign_action(campaign_id: str, body: ActionIn, db: Session = Depends(get_
 
 
 @router.get("/{campaign_id}/log", response_model=list[CampaignLogOut], responses={404: {"model": Error}})
-def campaign_log(campaign_id: str, db: Session = Depends(get_db)) -> Any:
+def campaign_log(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     return [
         {"seq": e.seq, "kind": e.kind, "action": e.action, "events": e.events}
-        for e in campaigns.campaign_log(db, campaign_id=campaign_id)
+        for e in campaigns.campaign_log(db, campaign_id=campaign_id, owner_id=me.player_id)
     ]
 
 
 @router.get("/{campaign_id}/export", responses={404: {"model": Error}})
-def export_campaign(campaign_id: str, db: Session = Depends(get_db)) -> JSONResponse:
-    data = campaign_saves.export_campaign(db, campaign_id=campaign_id)
+def export_campaign(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
+    data = campaign_saves.export_campaign(db, campaign_id=campaign_id, owner_id=me.player_id)
     filename = f"solo-shelf-campaign-{data['game']}-{campaign_id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -101,12 +107,12 @@ def export_campaign(campaign_id: str, db: Session = Depends(get_db)) -> JSONResp
     responses={413: {"model": Error}, 422: {"model": Error}},
     openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
 )
-async def import_campaign(request: Request, db: Session = Depends(get_db)) -> Any:
+async def import_campaign(request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     data, refusal = await read_upload(request, "campaign file")
     if refusal is not None:
         return refusal
     try:
-        campaign = await run_in_threadpool(campaign_saves.import_campaign, db, data=data)
+        campaign = await run_in_threadpool(campaign_saves.import_campaign, db, data=data, owner_id=me.player_id)
     except ImportRefused as exc:
         return _error(422, exc.message)
     return campaigns.current_view(db, campaign_id=campaign.id).to_json()

@@ -18,17 +18,20 @@ from jinja2 import TemplateNotFound
 from sqlalchemy.orm import Session
 
 from app import campaigns, play, store
+from app.auth import PagePlayer, page_player, refuse_oversized
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.models import Campaign
 from app.web import place_actions, templates
 from games.registry import UnknownGame, all_engines, get_engine
 
-router = APIRouter(include_in_schema=False)
+# Every page needs a player (else a redirect to /login) and shows only that player's games.
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)])
 
 
 async def form_data(request: Request) -> dict[str, Any]:
     """The posted form as a plain dict (last value wins); files stay UploadFile objects."""
+    refuse_oversized(request)
     form = await request.form()
     return dict(form.items())
 
@@ -78,22 +81,24 @@ def _campaign_of(db: Session, sv: play.SessionView) -> dict[str, Any] | None:
 
 
 @router.get("/", response_class=HTMLResponse)
-def library(request: Request, db: DB) -> HTMLResponse:
+def library(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     games = [e.spec for e in all_engines()]
-    in_progress = [s for s in store.list_sessions(db, in_progress=True) if s.campaign_id is None]
-    running = [(c, continue_url(db, c)) for c in campaigns.list_campaigns(db, in_progress=True)]
+    in_progress = [s for s in store.list_sessions(db, in_progress=True, owner_id=me.player_id)
+                   if s.campaign_id is None]
+    running = [(c, continue_url(db, c))
+               for c in campaigns.list_campaigns(db, in_progress=True, owner_id=me.player_id)]
     return _page(request, "pages/library.html",
                  {"nav": "library", "games": games, "in_progress": in_progress, "titles": _titles(),
                   "campaigns": running})
 
 
-def _game_page(request: Request, db: Session, slug: str, *, form: dict[str, Any] | None = None,
+def _game_page(request: Request, db: Session, slug: str, owner_id: str, *, form: dict[str, Any] | None = None,
                error: str = "", status_code: int = 200) -> HTMLResponse:
     try:
         spec = get_engine(slug).spec
     except UnknownGame:
         return _not_found(request, f"There is no game called “{slug}” on this shelf.")
-    sessions = store.list_sessions(db, game=slug)
+    sessions = store.list_sessions(db, game=slug, owner_id=owner_id)
     has_campaign = getattr(get_engine(slug), "campaign", None) is not None
     return _page(request, "pages/game.html",
                  {"spec": spec, "form": form or {}, "error": error, "sessions": sessions,
@@ -101,8 +106,8 @@ def _game_page(request: Request, db: Session, slug: str, *, form: dict[str, Any]
 
 
 @router.get("/games/{slug}", response_class=HTMLResponse)
-def game_page(slug: str, request: Request, db: DB) -> HTMLResponse:
-    return _game_page(request, db, slug)
+def game_page(slug: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
+    return _game_page(request, db, slug, me.player_id)
 
 
 def _parse_seed(raw: Any) -> int | None:
@@ -115,20 +120,20 @@ def _parse_seed(raw: Any) -> int | None:
 
 
 @router.post("/games/{slug}/new", response_model=None)
-def new_game(slug: str, request: Request, form: FormData, db: DB) -> Response:
+def new_game(slug: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     try:
         spec = get_engine(slug).spec
     except UnknownGame:
         return _not_found(request, f"There is no game called “{slug}” on this shelf.")
     fields = {k: v for k, v in form.items() if isinstance(v, str)}
     options = {opt.key: fields[opt.key] for opt in spec.options if opt.key in fields}
-    unknown = set(fields) - {o.key for o in spec.options} - {"seed", "name"}
+    unknown = set(fields) - {o.key for o in spec.options} - {"seed", "name", "csrf_token"}
     options.update({k: fields[k] for k in unknown})  # let the engine refuse them by name
     try:
         record = store.create_session(db, game=slug, seed=_parse_seed(fields.get("seed")),
-                                      options=options, name=fields.get("name"))
+                                      options=options, name=fields.get("name"), owner_id=me.player_id)
     except ValueError as exc:
-        return _game_page(request, db, slug, form=fields, error=str(exc), status_code=422)
+        return _game_page(request, db, slug, me.player_id, form=fields, error=str(exc), status_code=422)
     return _see_other(f"/play/{record.id}")
 
 
@@ -174,9 +179,9 @@ def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: 
 
 
 @router.get("/play/{session_id}", response_class=HTMLResponse)
-def play_page(session_id: str, request: Request, db: DB) -> HTMLResponse:
+def play_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     try:
-        sv = play.current_view(db, session_id=session_id)
+        sv = play.current_view(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
     notice_kind = "stale" if request.query_params.get("notice") == "stale" else ""
@@ -220,51 +225,53 @@ def _move_answer(request: Request, db: Session, session_id: str, run: Any) -> Re
 
 
 @router.post("/play/{session_id}/act", response_model=None)
-def act(session_id: str, request: Request, form: FormData, db: DB) -> Response:
+def act(session_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     action = form.get("action")
     version = _parse_version(form.get("version"))
-    return _move_answer(request, db, session_id,
-                        lambda: play.play(db, session_id=session_id, action=action, version=version))
+    return _move_answer(request, db, session_id, lambda: play.play(db, session_id=session_id, action=action,
+                                                                   version=version, owner_id=me.player_id))
 
 
 @router.post("/play/{session_id}/undo", response_model=None)
-def undo(session_id: str, request: Request, form: FormData, db: DB) -> Response:
+def undo(session_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     version = _parse_version(form.get("version"))
-    return _move_answer(request, db, session_id, lambda: play.undo(db, session_id=session_id, version=version))
+    return _move_answer(request, db, session_id,
+                        lambda: play.undo(db, session_id=session_id, version=version, owner_id=me.player_id))
 
 
 # ---------------------------------------------------------------- saves
 
-def _saves_page(request: Request, db: Session, *, error: str = "", notice: str = "",
+def _saves_page(request: Request, db: Session, owner_id: str, *, error: str = "", notice: str = "",
                 status_code: int = 200) -> HTMLResponse:
-    names = {c.id: c.name for c in campaigns.list_campaigns(db)}
+    names = {c.id: c.name for c in campaigns.list_campaigns(db, owner_id=owner_id)}
     return _page(request, "pages/saves.html",
-                 {"nav": "saves", "sessions": store.list_sessions(db), "titles": _titles(),
+                 {"nav": "saves", "sessions": store.list_sessions(db, owner_id=owner_id), "titles": _titles(),
                   "campaign_names": names, "error": error, "notice": notice}, status_code)
 
 
 @router.get("/saves", response_class=HTMLResponse)
-def saves(request: Request, db: DB) -> HTMLResponse:
+def saves(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     done = request.query_params.get("done", "")
-    return _saves_page(request, db, notice=done if done in ("renamed", "deleted") else "")
+    return _saves_page(request, db, me.player_id, notice=done if done in ("renamed", "deleted") else "")
 
 
 @router.post("/saves/{session_id}/rename", response_model=None)
-def rename(session_id: str, request: Request, form: FormData, db: DB) -> Response:
+def rename(session_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     name = form.get("name")
     try:
-        store.rename_session(db, session_id=session_id, name=name if isinstance(name, str) else "")
+        store.rename_session(db, session_id=session_id, name=name if isinstance(name, str) else "",
+                             owner_id=me.player_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
     except ValueError as exc:
-        return _saves_page(request, db, error=str(exc), status_code=422)
+        return _saves_page(request, db, me.player_id, error=str(exc), status_code=422)
     return _see_other("/saves?done=renamed")
 
 
 @router.get("/saves/{session_id}/delete", response_model=None)
-def confirm_delete(session_id: str, request: Request, db: DB) -> Response:
+def confirm_delete(session_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        record = store.get_session(db, session_id=session_id)
+        record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
     if record.campaign_id is not None:  # it goes only with its campaign: ask about that instead
@@ -274,14 +281,15 @@ def confirm_delete(session_id: str, request: Request, db: DB) -> Response:
 
 
 @router.post("/saves/{session_id}/delete", response_model=None)
-def delete(session_id: str, request: Request, db: DB) -> Response:
+def delete(session_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        store.delete_session(db, session_id=session_id)
+        store.delete_session(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
     except ValueError as exc:  # a campaign's game goes only with its campaign
         message = str(exc)
-        return _saves_page(request, db, error=message[:1].upper() + message[1:] + ".", status_code=422)
+        return _saves_page(request, db, me.player_id, error=message[:1].upper() + message[1:] + ".",
+                           status_code=422)
     return _see_other("/saves?done=deleted")
 
 
@@ -291,10 +299,10 @@ def _file_name(record_game: str, name: str, session_id: str) -> str:
 
 
 @router.get("/saves/{session_id}/export", response_model=None)
-def export(session_id: str, request: Request, db: DB) -> Response:
+def export(session_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        data = store.export_session(db, session_id=session_id)
-        record = store.get_session(db, session_id=session_id)
+        data = store.export_session(db, session_id=session_id, owner_id=me.player_id)
+        record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
     filename = _file_name(record.game, record.name, record.id)
@@ -307,22 +315,23 @@ def export(session_id: str, request: Request, db: DB) -> Response:
 
 
 @router.post("/saves/import", response_model=None)
-def import_save(request: Request, form: FormData, db: DB) -> Response:
+def import_save(request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     upload = form.get("file")
     if upload is None or isinstance(upload, str):
-        return _saves_page(request, db, error="Choose a save file (.json) to import.", status_code=422)
+        return _saves_page(request, db, me.player_id, error="Choose a save file (.json) to import.",
+                           status_code=422)
     limit = request.app.state.settings.max_import_bytes
     raw = upload.file.read(limit + 1)
     if len(raw) > limit:
-        return _saves_page(request, db, error=f"That file is too large (the limit is {limit // 1000} kB).",
-                           status_code=422)
+        return _saves_page(request, db, me.player_id,
+                           error=f"That file is too large (the limit is {limit // 1000} kB).", status_code=422)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        return _saves_page(request, db, error="This save cannot be imported: it is not a JSON file.",
-                           status_code=422)
+        return _saves_page(request, db, me.player_id,
+                           error="This save cannot be imported: it is not a JSON file.", status_code=422)
     try:
-        record = store.import_session(db, data=data)
+        record = store.import_session(db, data=data, owner_id=me.player_id)
     except ImportRefused as exc:
-        return _saves_page(request, db, error=exc.message, status_code=422)
+        return _saves_page(request, db, me.player_id, error=exc.message, status_code=422)
     return _see_other(f"/play/{record.id}")

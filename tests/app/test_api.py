@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 
 def new(client, game="pebbles", **body):
@@ -163,7 +164,14 @@ def test_import_size_limit(client, pebbles, app):
 
 
 def test_openapi_docs(client):
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    # Swagger UI comes from static/vendor, never a CDN, and starts from a file (no inline script).
+    scripts = re.findall(r'<script src="([^"]+)"', docs.text)
+    assert scripts and all(src.startswith("/static/") for src in scripts)
+    assert "http" not in docs.text.lower()
+    for src in scripts:
+        assert client.get(src).status_code == 200
     paths = client.get("/openapi.json").json()["paths"]
     for p in ["/api/games", "/api/sessions", "/api/sessions/{session_id}", "/api/sessions/{session_id}/actions",
               "/api/sessions/{session_id}/undo", "/api/sessions/{session_id}/log",

@@ -1,0 +1,235 @@
+"""The account pages: sign up, log in, log out, settings (password, API tokens) and the admin page.
+
+In single mode there are no accounts: these pages send the player back to the library.
+The log-in and sign-up forms carry a double-submit CSRF token (there is no log-in yet to hold one);
+every other form here carries the log-in's token, checked by `page_player` like any page's.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy.orm import Session
+
+from app import accounts
+from app.auth import (
+    COOKIE,
+    AdminPlayer,
+    PagePlayer,
+    clear_login_cookie,
+    pre_login_form,
+    refuse_oversized,
+    set_login_cookie,
+    set_pre_login_token,
+)
+from app.db import get_db
+from app.web import templates
+
+router = APIRouter(include_in_schema=False)
+
+DB = Annotated[Session, Depends(get_db)]
+
+
+async def _form(request: Request) -> dict[str, Any]:
+    refuse_oversized(request)
+    return {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+
+
+Form = Annotated[dict[str, Any], Depends(_form)]
+
+
+def _page(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, context, status_code=status_code)
+
+
+def _see_other(url: str) -> RedirectResponse:
+    return RedirectResponse(url, status_code=303)
+
+
+def _single(request: Request) -> bool:
+    return request.app.state.settings.auth_mode == "single"
+
+
+def _safe_next(target: Any) -> str:
+    """Where to go after logging in: a path on this site only (never `//host` or `http://...`)."""
+    if isinstance(target, str) and target.startswith("/") and not target.startswith(("//", "/\\")):
+        return target
+    return "/"
+
+
+def _logged_in(request: Request, db: Session) -> bool:
+    token = request.cookies.get(COOKIE)
+    return bool(token) and accounts.session_principal(db, request.app.state.settings, token) is not None
+
+
+def _start(request: Request, db: Session, player_id: str, target: str) -> Response:
+    token, _csrf = accounts.start_session(db, request.app.state.settings, player_id=player_id)
+    response = _see_other(target)
+    set_login_cookie(request, response, token)
+    return response
+
+
+# ---------------------------------------------------------------- log in, sign up, log out
+
+def _login_page(request: Request, db: Session, *, error: str = "", name: str = "", status_code: int = 200,
+                headers: dict[str, str] | None = None) -> HTMLResponse:
+    set_pre_login_token(request)
+    response = _page(request, "pages/login.html",
+                     {"error": error, "name": name, "next": _safe_next(request.query_params.get("next")),
+                      "signup_open": accounts.signup_open(db)}, status_code)
+    response.headers.update(headers or {})
+    return response
+
+
+@router.get("/login", response_model=None)
+def login_page(request: Request, db: DB) -> Response:
+    if _single(request) or _logged_in(request, db):
+        return _see_other("/")
+    return _login_page(request, db)
+
+
+@router.post("/login", response_model=None, dependencies=[Depends(pre_login_form)])
+def login(request: Request, form: Form, db: DB) -> Response:
+    if _single(request):
+        return _see_other("/")
+    name = form.get("name", "")
+    address = request.client.host if request.client else "unknown"
+    try:
+        player = accounts.log_in(db, request.app.state.settings, name=name, password=form.get("password"),
+                                 address=address)
+    except accounts.Throttled as exc:
+        return _login_page(request, db, error=f"Too many failed log-ins. Try again in {exc.retry_after // 60 + 1} "
+                           "minutes.", name=name, status_code=429, headers={"Retry-After": str(exc.retry_after)})
+    except accounts.AccountError as exc:
+        return _login_page(request, db, error=str(exc), name=name, status_code=401)
+    if request.cookies.get(COOKIE):  # a log-in this browser had before ends: never two at once
+        accounts.end_session(db, token=request.cookies[COOKIE])
+    return _start(request, db, player.id, _safe_next(form.get("next")))
+
+
+@router.get("/signup", response_model=None)
+def signup_page(request: Request, db: DB) -> Response:
+    if _single(request) or _logged_in(request, db):
+        return _see_other("/")
+    set_pre_login_token(request)
+    return _page(request, "pages/signup.html", {"error": "", "name": "", "open": accounts.signup_open(db)})
+
+
+@router.post("/signup", response_model=None, dependencies=[Depends(pre_login_form)])
+def signup(request: Request, form: Form, db: DB) -> Response:
+    if _single(request):
+        return _see_other("/")
+    name = form.get("name", "")
+    try:
+        if form.get("password") != form.get("confirm"):
+            raise accounts.AccountError("The two passwords differ.")
+        player = accounts.sign_up(db, name=name, password=form.get("password"))
+    except accounts.AccountError as exc:
+        set_pre_login_token(request)
+        is_open = accounts.signup_open(db)
+        return _page(request, "pages/signup.html", {"error": str(exc), "name": name, "open": is_open},
+                     422 if is_open else 403)
+    return _start(request, db, player.id, "/")
+
+
+@router.post("/logout", response_model=None)
+def logout(request: Request, db: DB, me: PagePlayer) -> Response:
+    if me.via == "cookie" and request.cookies.get(COOKIE):
+        accounts.end_session(db, token=request.cookies[COOKIE])
+    response = _see_other("/login" if not _single(request) else "/")
+    clear_login_cookie(request, response)
+    return response
+
+
+# ---------------------------------------------------------------- settings: password and API tokens
+
+def _settings_page(request: Request, db: Session, me: accounts.Principal, *, error: str = "", notice: str = "",
+                   new_token: str = "", status_code: int = 200) -> HTMLResponse:
+    return _page(request, "pages/settings.html", {
+        "nav": "settings", "me": me, "tokens": accounts.list_tokens(db, player_id=me.player_id),
+        "error": error, "notice": notice, "new_token": new_token, "single": _single(request),
+    }, status_code)
+
+
+@router.get("/settings", response_class=HTMLResponse)
+def settings_page(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
+    notice = "Password changed. Every other log-in of yours has ended." if request.query_params.get(
+        "done") == "password" else ""
+    return _settings_page(request, db, me, notice=notice)
+
+
+@router.post("/settings/password", response_model=None)
+def change_password(request: Request, form: Form, db: DB, me: PagePlayer) -> Response:
+    try:
+        if _single(request):
+            raise accounts.AccountError("There are no passwords in single mode.")
+        if form.get("new") != form.get("confirm"):
+            raise accounts.AccountError("The two new passwords differ.")
+        accounts.change_password(db, player_id=me.player_id, current=form.get("current"), new=form.get("new"))
+    except accounts.AccountError as exc:
+        return _settings_page(request, db, me, error=str(exc), status_code=422)
+    # Every log-in of this player ended with the change (this one too): start a fresh one here.
+    return _start(request, db, me.player_id, "/settings?done=password")
+
+
+@router.post("/settings/tokens", response_model=None)
+def create_token(request: Request, form: Form, db: DB, me: PagePlayer) -> Response:
+    try:
+        _row, token = accounts.create_token(db, player_id=me.player_id, name=form.get("name"))
+    except accounts.AccountError as exc:
+        return _settings_page(request, db, me, error=str(exc), status_code=422)
+    # Shown in this answer only: it is stored hashed and can never be shown again.
+    return _settings_page(request, db, me, new_token=token, status_code=201)
+
+
+@router.post("/settings/tokens/{token_id}/revoke", response_model=None)
+def revoke_token(token_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
+    try:
+        accounts.revoke_token(db, player_id=me.player_id, token_id=token_id)
+    except LookupError:
+        return _page(request, "pages/404.html", {"message": "There is no such token."}, 404)
+    return _see_other("/settings")
+
+
+# ---------------------------------------------------------------- admin
+
+@router.get("/admin", response_class=HTMLResponse)
+def admin_page(request: Request, db: DB, me: AdminPlayer) -> HTMLResponse:
+    return _admin_page(request, db, me)
+
+
+def _admin_page(request: Request, db: Session, me: accounts.Principal, *, error: str = "",
+                status_code: int = 200) -> HTMLResponse:
+    return _page(request, "pages/admin.html", {
+        "nav": "admin", "me": me, "players": accounts.list_players(db),
+        "signup_open": accounts.signup_open(db), "error": error,
+    }, status_code)
+
+
+def _set_disabled(request: Request, db: Session, me: accounts.Principal, player_id: str, disabled: bool) -> Response:
+    try:
+        accounts.set_disabled(db, player_id=player_id, disabled=disabled, by=me.player_id)
+    except LookupError:
+        return _page(request, "pages/404.html", {"message": "There is no such player."}, 404)
+    except accounts.AccountError as exc:
+        return _admin_page(request, db, me, error=str(exc), status_code=422)
+    return _see_other("/admin")
+
+
+@router.post("/admin/players/{player_id}/disable", response_model=None)
+def disable_player(player_id: str, request: Request, db: DB, me: AdminPlayer) -> Response:
+    return _set_disabled(request, db, me, player_id, True)
+
+
+@router.post("/admin/players/{player_id}/enable", response_model=None)
+def enable_player(player_id: str, request: Request, db: DB, me: AdminPlayer) -> Response:
+    return _set_disabled(request, db, me, player_id, False)
+
+
+@router.post("/admin/signup", response_model=None)
+def switch_signup(request: Request, form: Form, db: DB, me: AdminPlayer) -> Response:
+    accounts.set_signup_open(db, form.get("open") == "1")
+    return _see_other("/admin")
+

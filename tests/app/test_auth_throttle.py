@@ -1,0 +1,73 @@
+"""Log-in throttling: failures counted per account and per address, in the database (replicas agree)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from app.models import LoginFailure
+from tests.app.accountkit import PASSWORD, accounts_app, log_in, sign_up
+
+
+def _attempt(app, name: str, password: str, address: str = "203.0.113.5"):
+    client = TestClient(app, client=(address, 50000))
+    return log_in(app, name, password, client=client)[1]
+
+
+def test_five_failures_lock_the_account_even_for_the_right_password(db_url):
+    with accounts_app(db_url) as app:
+        sign_up(app, "Ana")
+        sign_up(app, "Bob")
+        for _ in range(5):
+            assert _attempt(app, "Ana", "guess").status_code == 401
+        r = _attempt(app, "Ana", PASSWORD)
+        assert r.status_code == 429 and "Too many failed log-ins" in r.text
+        assert 1 <= int(r.headers["retry-after"]) <= 15 * 60 + 1
+        # From another address too: the limit is the account's.
+        assert _attempt(app, "Ana", PASSWORD, address="198.51.100.7").status_code == 429
+        # Another account is not locked by Ana's failures.
+        assert _attempt(app, "Bob", PASSWORD).status_code == 303
+
+
+def test_the_lock_lifts_when_the_window_has_passed(db_url):
+    with accounts_app(db_url) as app:
+        sign_up(app, "Ana")
+        for _ in range(5):
+            _attempt(app, "Ana", "guess")
+        assert _attempt(app, "Ana", PASSWORD).status_code == 429
+        with app.state.sessionmaker() as db:
+            for row in db.scalars(select(LoginFailure)):
+                row.created_at -= timedelta(minutes=16)
+            db.commit()
+        assert _attempt(app, "Ana", PASSWORD).status_code == 303
+
+
+def test_one_address_trying_many_names_is_limited(db_url):
+    with accounts_app(db_url, login_max_failures_per_address=8) as app:
+        sign_up(app, "Ana")
+        for n in range(8):
+            assert _attempt(app, f"user{n}", "guess").status_code == 401
+        assert _attempt(app, "Ana", PASSWORD).status_code == 429  # this address is locked out
+        assert _attempt(app, "Ana", PASSWORD, address="198.51.100.7").status_code == 303
+
+
+def test_a_success_clears_the_account_failures(db_url):
+    with accounts_app(db_url) as app:
+        sign_up(app, "Ana")
+        for _ in range(4):
+            _attempt(app, "Ana", "guess")
+        assert _attempt(app, "Ana", PASSWORD).status_code == 303
+        for _ in range(4):
+            assert _attempt(app, "Ana", "guess").status_code == 401
+        assert _attempt(app, "Ana", PASSWORD).status_code == 303
+
+
+def test_failures_are_shared_by_every_replica(db_url):
+    with accounts_app(db_url) as first, accounts_app(db_url) as second:
+        sign_up(first, "Ana")
+        for n in range(5):
+            assert _attempt(first if n % 2 else second, "Ana", "guess").status_code == 401
+        assert _attempt(second, "Ana", PASSWORD).status_code == 429
+        assert _attempt(first, "Ana", PASSWORD).status_code == 429

@@ -1,0 +1,114 @@
+"""Accounts in a real browser: sign up, play, log out, log in again; a second player cannot reach the game.
+
+The server runs in accounts mode (its own process and SQLite file). Chromium enforces the
+Content-Security-Policy, so any inline script or style the pages needed would show up here as a
+console error, which fails the test; so would any HTTP error the test did not provoke on purpose.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from tests.browser.conftest import REPO, LiveServer, PageProblems, _free_port, _stop, _wait_healthy
+from tests.browser.driver import BoardDriver, explained
+from tests.browser.test_adamastor_browser import start_new_game
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "a long and secret passphrase"
+
+
+@pytest.fixture(scope="module")
+def accounts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    workdir = tmp_path_factory.mktemp("accounts-server")
+    port = _free_port()
+    database_url = f"sqlite:///{workdir / 'accounts.db'}"
+    env = {**os.environ, "DATABASE_URL": database_url, "DATA_DIR": str(workdir), "AUTH_MODE": "accounts"}
+    log_path = workdir / "server.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    server = LiveServer(f"http://127.0.0.1:{port}", database_url, log_path, process)
+    try:
+        _wait_healthy(server)
+        yield server
+    finally:
+        _stop(process)
+
+
+def sign_up(page, server, name: str) -> None:
+    with explained(page, server, f"signing up as {name}"):
+        page.goto(f"{server.base_url}/")
+        page.wait_for_url(re.compile(r"/login"))  # anonymous: sent to the log-in page
+        page.locator("#to-signup").click()
+        page.locator("#signup-name").fill(name)
+        page.locator("#signup-password").fill(PASSWORD)
+        page.locator("#signup-confirm").fill(PASSWORD)
+        page.locator("#signup").click()
+        page.wait_for_url(f"{server.base_url}/")
+        assert page.locator(".who").get_attribute("data-player") == name
+
+
+def test_sign_up_play_log_out_log_in_and_a_second_player_is_kept_out(browser, accounts_server, page,
+                                                                       page_problems):
+    server = accounts_server
+    sign_up(page, server, "Ana")
+    session_id = start_new_game(page, server)
+    driver = BoardDriver(page, server, session_id, "adamastor", bot_seed=3)
+    driver.play(6)  # clicks through htmx: the CSRF header rides on every move
+    played = driver.version()
+    assert played >= 6
+
+    with explained(page, server, "logging out"):
+        page.locator("#logout").click()
+        page.wait_for_url(re.compile(r"/login$"))
+        page.goto(f"{server.base_url}/play/{session_id}")
+        page.wait_for_url(re.compile(r"/login\?next="))  # the game is out of reach now
+
+    with explained(page, server, "logging in again"):
+        page.locator("#login-name").fill("Ana")
+        page.locator("#login-password").fill(PASSWORD)
+        page.locator("#login").click()
+        page.wait_for_url(re.compile(rf"/play/{session_id}$"))  # back to the page asked for
+        page.locator("#board").wait_for()
+        assert driver.version() == played
+        driver.play(2)
+        assert driver.version() == played + 2
+
+    other_context = browser.new_context(viewport={"width": 1280, "height": 900})
+    other = other_context.new_page()
+    other.set_default_timeout(20_000)
+    problems = PageProblems()
+    problems.watch(other)
+    try:
+        sign_up(other, server, "Bruno")
+        with explained(other, server, "the second player trying the first one's game"):
+            answer = other.goto(f"{server.base_url}/play/{session_id}")
+            assert answer.status == 404
+            assert other.locator("#board").count() == 0
+            api = other.request.get(f"{server.base_url}/api/sessions/{session_id}")
+            assert api.status == 404
+            other.goto(f"{server.base_url}/saves")
+            assert other.locator(f'[data-session="{session_id}"]').count() == 0
+            assert "Ana" not in other.locator("main").inner_text()
+        problems.assert_clean(expected_statuses=(404,))
+    finally:
+        other_context.close()
+    page_problems.assert_clean()
+
+
+def test_the_api_docs_run_under_the_policy(accounts_server, page, page_problems):
+    """Swagger UI is vendored and started from a file: it draws every operation with no CSP complaint."""
+    with explained(page, accounts_server, "opening the API docs"):
+        page.goto(f"{accounts_server.base_url}/docs")
+        page.locator(".opblock").first.wait_for()
+    assert page.locator(".opblock").count() >= 18
+    page_problems.assert_clean()
