@@ -37,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--think-ms", type=float, default=1000.0,
                         help="mean pause of a player after each move in the paced run, in ms (default 1000; "
                              "0 skips the paced run: only the flat-out run is played)")
+    parser.add_argument("--auth-mode", choices=("accounts", "single"), default="accounts",
+                        help="accounts (default: every player signs up, scripts use API tokens, browsers the "
+                             "log-in cookie and CSRF token) or single (no log-in, as `make run`)")
     parser.add_argument("--seed", type=int, default=0)
 
 
@@ -49,7 +52,7 @@ def plans(args: argparse.Namespace, base_url: str, start_at: float, think_ms: fl
     modes = ["html"] * html + ["campaign"] * campaign + ["json"] * (n - html - campaign)
     stop_at = start_at + args.duration
     return [PlayerPlan(base_url, mode, _game_order(mode, i), first_seed + args.seed + 100_000 * i, start_at,
-                       stop_at, think_ms / 1000)
+                       stop_at, think_ms / 1000, args.auth_mode)
             for i, mode in enumerate(modes)]
 
 
@@ -66,12 +69,12 @@ def _share(players: int, share: float) -> int:
     return 0 if share <= 0 else min(players, max(1, round(players * share)))
 
 
-def warm_up(base_url: str, seconds: float = 1.0) -> None:
+def warm_up(base_url: str, auth_mode: str, seconds: float = 1.0) -> None:
     """One short unmeasured player of each kind, so one-time costs (templates compiled on first use,
     lazy imports) are paid before the clock starts, as on a server that has been up for a while."""
     for mode in ("json", "html", "campaign"):
         now = time.time()
-        run_player(PlayerPlan(base_url, mode, tuple(slugs()), 999_000_000, now, now + seconds))
+        run_player(PlayerPlan(base_url, mode, tuple(slugs()), 999_000_000, now, now + seconds, 0.0, auth_mode))
 
 
 def play(args: argparse.Namespace, srv: server.BenchServer, name: str, think_ms: float,
@@ -80,9 +83,12 @@ def play(args: argparse.Namespace, srv: server.BenchServer, name: str, think_ms:
     samples = Samples()
     with ProcessPoolExecutor(max_workers=args.players) as pool:
         probe.ready(pool, args.players)
-        start_at = time.time() + 1.0  # every player is waiting for the same moment
-        cpu_before = srv.cpu_seconds()
-        for one in pool.map(run_player, plans(args, srv.url, start_at, think_ms, first_seed)):
+        # Players sign up (accounts mode) before this moment, then all start together.
+        start_at = time.time() + 1.0 + 0.25 * args.players
+        results = pool.map(run_player, plans(args, srv.url, start_at, think_ms, first_seed))  # submitted now
+        time.sleep(max(start_at - time.time(), 0))
+        cpu_before = srv.cpu_seconds()  # from the moment play starts, so sign-ups do not count
+        for one in results:
             samples.merge(one)
     return PlayRun(name, think_ms, samples, args.duration, srv.cpu_seconds() - cpu_before)
 
@@ -91,18 +97,19 @@ def bench(args: argparse.Namespace) -> BenchResult:
     speeds = engines.engine_speeds(seed=args.seed)
     url, scratch = server.fresh_database(args.database_url or None)
     try:
-        srv = server.start(url, scratch, workers=args.workers)
+        srv = server.start(url, scratch, workers=args.workers, auth_mode=args.auth_mode)
         try:
             first = all_engines()[0].spec.slug
             cpu_before = srv.cpu_seconds()
-            limit = probe.measure(srv.url, clients=args.players, seconds=args.probe_seconds, slug=first)
+            limit = probe.measure(srv.url, clients=args.players, seconds=args.probe_seconds, slug=first,
+                                  auth_mode=args.auth_mode)
             limit.server_cpu = srv.cpu_seconds() - cpu_before
-            warm_up(srv.url)
+            warm_up(srv.url, args.auth_mode)
             runs = []
             if args.think_ms > 0:  # people playing: the latency they feel
                 runs.append(play(args, srv, PACED, args.think_ms, first_seed=0))
             runs.append(play(args, srv, FLAT_OUT, 0.0, first_seed=50_000))  # the most the server can do
-            resumed = (resume.measure(srv.url, slug=first, long=args.resume_actions)
+            resumed = (resume.measure(srv.url, slug=first, long=args.resume_actions, auth_mode=args.auth_mode)
                        if args.resume_actions > 10 else None)
         finally:
             srv.stop()
@@ -121,6 +128,8 @@ def _setup(args: argparse.Namespace, url: str) -> dict[str, str]:
                    f"load average {os.getloadavg()[0]:.1f} at the end (other work on the machine skews every figure)",
         "database": make_url(url).render_as_string(hide_password=True),
         "workers": str(args.workers),
+        "auth mode": args.auth_mode + (" (players sign up; scripts send API tokens, browsers the log-in cookie)"
+                                       if args.auth_mode == "accounts" else " (no log-in)"),
         "players": f"{args.players} ({', '.join(f'{modes.count(m)} {m}' for m in ('json', 'html', 'campaign'))})",
         "duration": f"{args.duration:g} s per run",
         "think time": paced if args.think_ms > 0 else "none (flat-out run only)",

@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 
+from app.bench import account
 from app.bench.stats import GameSamples, Samples
 from games.engine import GameEngine, Rng
 from games.registry import get_engine
@@ -36,17 +37,18 @@ class PlayerPlan:
     start_at: float  # time.time() when everyone starts
     stop_at: float
     think: float = 0.0  # mean pause after each move, seconds (0: play flat out)
+    auth_mode: str = "single"  # "accounts": the player signs up first (app/bench/account.py)
 
 
 def run_player(plan: PlayerPlan) -> Samples:
     """Play games of every game in turn, starting a new one when one ends, until plan.stop_at."""
     samples = Samples()
+    player = _Player(plan, samples)  # signs up first (accounts mode): not part of the measured time
     wait = plan.start_at - time.time()
     if wait > 0:
         time.sleep(wait)
-    player = _Player(plan, samples)
     player.think()  # paced players arrive at their own moments, not all in the same millisecond
-    with player.client:
+    try:
         seed = plan.seed
         while time.time() < plan.stop_at:
             for slug in plan.slugs:
@@ -57,6 +59,8 @@ def run_player(plan: PlayerPlan) -> Samples:
                 except httpx.HTTPError:  # no answer at all (refused, reset, timed out): status 0
                     samples.of(slug).errors[NO_ANSWER] += 1
                 seed += 1
+    finally:
+        player.client.close()
     return samples
 
 
@@ -64,7 +68,8 @@ class _Player:
     def __init__(self, plan: PlayerPlan, samples: Samples) -> None:
         self.plan = plan
         self.samples = samples
-        self.client = httpx.Client(base_url=plan.base_url, headers={"Accept-Encoding": "gzip"}, timeout=60)
+        self.client = account.client(plan.base_url, plan.auth_mode, kind="browser" if plan.mode == "html" else "script",
+                                     name=f"bench {plan.mode} {plan.seed}")
         self.asset_sizes: dict[str, int] = {}
         self.pauses = random.Random(plan.seed)
 

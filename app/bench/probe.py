@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import httpx
 
+from app.bench import account
 from app.bench.stats import Series
 
 
@@ -66,9 +68,11 @@ def ready(pool: ProcessPoolExecutor, processes: int) -> None:
     list(pool.map(_noop, range(processes)))
 
 
-def measure(base_url: str, *, clients: int, seconds: float, slug: str) -> ProbeResult:
-    """Writes per second of `clients` concurrent writers, each on its own probe session."""
-    with httpx.Client(base_url=base_url, timeout=60) as client:
+def measure(base_url: str, *, clients: int, seconds: float, slug: str, auth_mode: str = "single") -> ProbeResult:
+    """Writes per second of `clients` concurrent writers, each on its own probe session (the write
+    route itself is bare: no log-in, nothing but the write)."""
+    client = account.client(base_url, auth_mode, kind="script", name="bench probe")
+    with contextlib.closing(client):
         ids = []
         for i in range(clients):
             resp = client.post("/api/sessions", json={"game": slug, "seed": i, "name": f"bench probe {i}"})

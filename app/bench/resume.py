@@ -6,12 +6,15 @@ then take it and undo it again and again (each one is a log entry and a version,
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
+
+from app.bench import account
 
 SAME_WITHIN = 1.25  # the long session may cost at most this much more ...
 OR_MS = 2.0  # ... or this many milliseconds more, whichever is larger
@@ -61,8 +64,10 @@ def _median_ms(client: httpx.Client, path: str, repeats: int) -> float:
     return statistics.median(times) * 1000
 
 
-def measure(base_url: str, *, slug: str, short: int = 10, long: int = 2000, repeats: int = 40) -> ResumeResult:
-    with httpx.Client(base_url=base_url, headers={"Accept-Encoding": "gzip"}, timeout=60) as client:
+def measure(base_url: str, *, slug: str, short: int = 10, long: int = 2000, repeats: int = 40,
+            auth_mode: str = "single") -> ResumeResult:
+    client = account.client(base_url, auth_mode, kind="browser", name="bench resume")
+    with contextlib.closing(client):
         ids = [session_with_log(client, slug, n, seed=7) for n in (short, long)]
         api = [_median_ms(client, f"/api/sessions/{sid}", repeats) for sid in ids]
         page = [_median_ms(client, f"/play/{sid}", repeats) for sid in ids]

@@ -67,10 +67,11 @@ class BenchServer:
             return ""
 
 
-def start(database_url: str, scratch: Path, *, workers: int) -> BenchServer:
+def start(database_url: str, scratch: Path, *, workers: int, auth_mode: str = "single") -> BenchServer:
     """Start the server with the bench probe enabled and wait until /healthz answers."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": database_url, PROBE_ENV: "1", "DATA_DIR": str(scratch)}
+    env = {**os.environ, "DATABASE_URL": database_url, PROBE_ENV: "1", "DATA_DIR": str(scratch),
+           "AUTH_MODE": auth_mode}
     env.pop("SOLO_SHELF_SKIP_MIGRATIONS", None)
     log_path = scratch / "server.log"
     with log_path.open("wb") as log:

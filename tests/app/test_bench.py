@@ -38,6 +38,7 @@ def test_report_has_every_section_and_every_target(short_run):
     for section in SECTIONS:
         assert f"== {section}" in text
     assert "players:      3 (1 json, 1 html, 1 campaign)" in text
+    assert "auth mode:    accounts (players sign up" in text  # the default: every player is a real account
     targets = [line for line in text.splitlines() if line.startswith(("PASS ", "FAIL "))]
     assert len(targets) == 6  # latency, share of the limit, 5xx, move size, first load, resume
 
