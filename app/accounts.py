@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -278,18 +278,29 @@ def end_session(db: Session, *, token: str) -> None:
     db.commit()
 
 
+# Every request looks up its log-in or token: statements built once, on the tables (no ORM), like a move's.
+_SESSIONS, _TOKENS, _PLAYERS = AuthSession.__table__.c, ApiToken.__table__.c, Player.__table__.c
+_SESSION_LOOKUP = (
+    select(_SESSIONS.created_at, _SESSIONS.last_seen_at, _SESSIONS.csrf_token,
+           _PLAYERS.id, _PLAYERS.name, _PLAYERS.is_admin, _PLAYERS.disabled)
+    .select_from(AuthSession.__table__.join(Player.__table__, _PLAYERS.id == _SESSIONS.player_id))
+    .where(_SESSIONS.token_hash == bindparam("hashed"))
+)
+_TOKEN_LOOKUP = (
+    select(_TOKENS.id, _TOKENS.last_used_at, _PLAYERS.id.label("player_id"), _PLAYERS.name, _PLAYERS.is_admin,
+           _PLAYERS.disabled)
+    .select_from(ApiToken.__table__.join(Player.__table__, _PLAYERS.id == _TOKENS.player_id))
+    .where(_TOKENS.token_hash == bindparam("hashed"))
+)
+
+
 def session_principal(db: Session, settings: Settings, token: str) -> Principal | None:
     """The player of a log-in cookie, if the log-in is alive: one lookup by primary key.
 
     Expired log-ins are deleted when met. The idle timestamp is written at most once a minute.
     """
     hashed = digest(token)
-    row = db.execute(
-        select(AuthSession.created_at, AuthSession.last_seen_at, AuthSession.csrf_token,
-               Player.id, Player.name, Player.is_admin, Player.disabled)
-        .join(Player, Player.id == AuthSession.player_id)
-        .where(AuthSession.token_hash == hashed)
-    ).first()
+    row = db.execute(_SESSION_LOOKUP, {"hashed": hashed}).first()
     if row is None:
         return None
     created, seen, csrf, player_id, name, is_admin, disabled = row
@@ -338,15 +349,11 @@ def revoke_token(db: Session, *, player_id: str, token_id: str) -> None:
 def token_principal(db: Session, token: str) -> Principal | None:
     """The player of a bearer token: one lookup by its unique digest; last use written once a minute."""
     hashed = digest(token)
-    row = db.execute(
-        select(ApiToken.id, ApiToken.last_used_at, Player.id, Player.name, Player.is_admin, Player.disabled)
-        .join(Player, Player.id == ApiToken.player_id)
-        .where(ApiToken.token_hash == hashed)
-    ).first()
+    row = db.execute(_TOKEN_LOOKUP, {"hashed": hashed}).first()
     if row is None or row.disabled:
         return None
     now = utcnow()
     if row.last_used_at is None or now - row.last_used_at > TOUCH_EVERY:
         db.execute(update(ApiToken).where(ApiToken.id == row[0]).values(last_used_at=now))
         db.commit()
-    return Principal(row[2], row.name, bool(row.is_admin), "bearer")
+    return Principal(row.player_id, row.name, bool(row.is_admin), "bearer")
