@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
 from app import auth
+from app.boards import call_to_adventure as cta_board
 from app.boards.adamastor import cell_look
 from app.boards.call_to_adventure import call_to_adventure_home
 from app.boards.nemos_war import nemos_war_home
@@ -110,6 +111,9 @@ templates.env.globals["csrf_token"] = auth.csrf_token
 templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["current_player"] = auth.current_player
 templates.env.globals["adamastor_cell"] = cell_look
+templates.env.globals["cta_symbol"] = cta_board.symbol
+templates.env.globals["cta_named_symbol"] = cta_board.named_symbol
+templates.env.globals["cta_names"] = cta_board.NAMES
 templates.env.globals["app_name"] = "Solo Shelf"
 templates.env.globals["game_image"] = game_image
 templates.env.filters["when"] = when

@@ -9,7 +9,10 @@ the board does not draw right now — goes to the decision panel, so every legal
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
+
+from markupsafe import Markup, escape
 
 ROW_ACTIONS = ("trait", "travel", "refresh", "place")
 PATHS = ("top", "bottom")
@@ -54,3 +57,31 @@ def call_to_adventure_home(view: dict[str, Any], action_id: str) -> tuple[str, s
     if action_id == "confront" and view.get("adversary"):
         return ("adversary", "")
     return None  # end_turn and anything unforeseen: the panel draws it
+
+
+# ---------------------------------------------------------------- the board's symbols
+
+SPRITE = "/static/img/call_to_adventure.svg"
+NAMES = {"str": "Strength", "dex": "Dexterity", "con": "Constitution", "int": "Intelligence", "wis": "Wisdom",
+         "cha": "Charisma", "divinity": "Divinity", "justice": "Justice", "nature": "Nature", "arcane": "Arcane",
+         "royalty": "Royalty", "villainy": "Villainy", "virtue": "Virtue", "corruption": "Corruption",
+         "triumph": "Triumph", "tragedy": "Tragedy", "experience": "Experience", "hero": "Hero card",
+         "antihero": "Antihero card"}
+
+
+@lru_cache(maxsize=1024)  # a board draws a few dozen symbols some three hundred times
+def symbol(key: str, label: str = "", cls: str = "") -> Markup:
+    """One symbol of the game's sprite; with a label it is announced (role=img), without it is decorative.
+
+    A template global rather than a macro: a Jinja macro call costs more than the markup it makes."""
+    head = f'<svg class="icon ci ci-{escape(key)} {escape(cls)}" '
+    if label:
+        head += f'role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'
+    else:
+        head += 'aria-hidden="true">'
+    return Markup(f'{head}<use href="{SPRITE}#cta-{escape(key)}"></use></svg>')
+
+
+def named_symbol(key: str) -> Markup:
+    """A symbol announced by its name (Strength, Divinity, Hero card...)."""
+    return symbol(key, NAMES.get(key, key))
