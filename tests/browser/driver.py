@@ -169,3 +169,41 @@ class BoardDriver:
             f"  last moves: {self.history[-8:]}\n"
             f"  server log:\n{self.server.log_tail(25)}"
         )
+
+
+def take_back_a_move(page: Page, server: Any, driver: BoardDriver, tries: int = 40) -> None:
+    """Play until a move can be undone, click Undo, and check that the earlier choices are back."""
+    for _ in range(tries):
+        offered = {a["id"] for a in driver.api()["legal_actions"]}
+        driver.step()
+        if driver.api()["can_undo"]:
+            break
+    else:
+        raise AssertionError(f"no undoable move came up in {tries} moves: {driver.history}")
+    version = driver.version()
+    undo = page.locator("#undo")
+    assert undo.is_visible(), "the API allows undo but the page shows no undo button"
+    with explained(page, server, "clicking undo"):
+        undo.click()
+        wait_for_board(page, version, at_version=False)
+    after = driver.api()
+    assert after["version"] == version + 1, "undo is not recorded as a new version"
+    assert {a["id"] for a in after["legal_actions"]} == offered, "undo did not bring back the earlier choices"
+    driver.check_buttons_match_api("after undo")
+
+
+def check_fits_screen(tab: Page, driver: BoardDriver, width: int, *, rounds: int, moves_between: int,
+                      exactly_one: bool = False) -> None:
+    """At this width the page never scrolls sideways and every legal action has a visible button
+    (exactly one with `exactly_one`), checked `rounds` times with some moves in between."""
+    for _ in range(rounds):
+        where = f"{width}px wide, after {driver.steps} moves"
+        overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
+        for action in driver.api()["legal_actions"]:
+            visible = tab.locator(action_selector(action["id"])).filter(visible=True)
+            if exactly_one:
+                assert visible.count() == 1, f"{where}: {visible.count()} visible buttons for {action['id']!r}"
+            else:
+                assert visible.count(), f"{where}: no visible button for {action['id']!r}"
+        driver.play(moves_between)

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, action_selector, explained, wait_for_board
+from tests.browser.driver import BoardDriver, check_fits_screen, explained, take_back_a_move
 from tests.browser.rehearsal import Rehearsal, rehearse
 
 pytestmark = pytest.mark.browser
@@ -106,23 +106,7 @@ def test_play_nemos_war_to_the_end_by_clicking(live_server, page, page_problems,
 def test_the_undo_button_takes_back_a_move(live_server, page, page_problems):
     session_id = start_new_game(page, live_server, seed=42)
     driver = BoardDriver(page, live_server, session_id, SLUG, bot_seed=BOT_SEED)
-    for _ in range(40):
-        offered = {a["id"] for a in driver.api()["legal_actions"]}
-        driver.step()
-        if driver.api()["can_undo"]:
-            break
-    else:
-        pytest.fail(f"no undoable move came up in 40 moves: {driver.history}")
-    version = driver.version()
-    undo = page.locator("#undo")
-    assert undo.is_visible(), "the API allows undo but the page shows no undo button"
-    with explained(page, live_server, "clicking undo"):
-        undo.click()
-        wait_for_board(page, version, at_version=False)
-    after = driver.api()
-    assert after["version"] == version + 1, "undo is not recorded as a new version"
-    assert {a["id"] for a in after["legal_actions"]} == offered, "undo did not bring back the earlier choices"
-    driver.check_buttons_match_api("after undo")
+    take_back_a_move(page, live_server, driver)
     page_problems.assert_clean()
 
 
@@ -134,14 +118,7 @@ def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, brow
         page_problems.watch(tab)
         session_id = start_new_game(tab, live_server, seed=99)
         driver = BoardDriver(tab, live_server, session_id, SLUG, bot_seed=BOT_SEED)
-        for _ in range(2):
-            where = f"{width}px wide, after {driver.steps} moves"
-            overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
-            for action in driver.api()["legal_actions"]:
-                visible = tab.locator(action_selector(action["id"])).filter(visible=True)
-                assert visible.count() == 1, f"{where}: {visible.count()} visible buttons for {action['id']!r}"
-            driver.play(4)
+        check_fits_screen(tab, driver, width, rounds=2, moves_between=4, exactly_one=True)
     finally:
         context.close()
     page_problems.assert_clean()

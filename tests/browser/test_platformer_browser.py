@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, action_selector, explained
+from tests.browser.driver import BoardDriver, check_fits_screen, explained
 from tests.browser.rehearsal import Rehearsal, rehearse
 
 pytestmark = pytest.mark.browser
@@ -114,14 +114,7 @@ def test_the_board_fits_a_tablet_and_every_action_is_visible(live_server, browse
         page_problems.watch(tab)
         session_id = start_new_game(tab, live_server, 5)
         driver = BoardDriver(tab, live_server, session_id, SLUG, bot_seed=BOT_SEED)
-        for _ in range(3):
-            where = f"820px wide, after {driver.steps} moves"
-            overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
-            for action in driver.api()["legal_actions"]:
-                visible = tab.locator(action_selector(action["id"])).filter(visible=True)
-                assert visible.count(), f"{where}: no visible button for {action['id']!r}"
-            driver.play(6)
+        check_fits_screen(tab, driver, 820, rounds=3, moves_between=6)
     finally:
         context.close()
     page_problems.assert_clean()
