@@ -20,7 +20,7 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 
-from app import auth
+from app import auth, jsoncodec
 from app.boards import call_to_adventure as cta_board
 from app.boards.adamastor import cell_look
 from app.boards.call_to_adventure import call_to_adventure_home
@@ -100,6 +100,30 @@ def compile_all() -> None:
         templates.env.get_template(name)
 
 
+_MEMO: dict[tuple[Any, bytes], Markup] = {}
+MEMO_ENTRIES = 20_000  # a few hundred bytes each: a few MB at most, then it starts over
+
+
+def memo(macro: Any, *args: Any) -> Markup:
+    """`macro(*args)`, rendered once per distinct argument list and reused: for the pure pieces a
+    board repeats (a tower cell, a rune), which are mostly the same from one move to the next.
+
+    Only for macros whose HTML depends on their arguments alone: no caller, no request-dependent
+    global (csrf_field, current_player), no variable of the calling template. The arguments are
+    keyed by their JSON (view data, actions), so equal arguments give equal HTML.
+    """
+    try:
+        key = (macro._func.__code__, jsoncodec.dumps_bytes(args))
+    except TypeError:  # not JSON (an undefined value...): render it, uncached
+        return macro(*args)
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= MEMO_ENTRIES:
+            _MEMO.clear()
+        found = _MEMO[key] = Markup(macro(*args))
+    return found
+
+
 def csrf_field() -> Markup:
     """The hidden CSRF field every state-changing form carries (empty in single mode: nothing to send)."""
     token = auth.csrf_token()
@@ -107,6 +131,7 @@ def csrf_field() -> Markup:
 
 
 templates.env.globals["icon"] = icon
+templates.env.globals["memo"] = memo
 templates.env.globals["csrf_token"] = auth.csrf_token
 templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["current_player"] = auth.current_player
@@ -130,6 +155,10 @@ class Placement:
 
     def at(self, kind: str, key: Any = "") -> list[Action]:
         return self.homes.get((kind, str(key)), [])
+
+    def pick(self, kind: str, keys: Iterable[Any]) -> dict[str, list[Action]]:
+        """The actions of several components of one kind, by key (only those that have some)."""
+        return {str(k): self.homes[(kind, str(k))] for k in keys if (kind, str(k)) in self.homes}
 
     def has(self, kind: str, key: Any = "") -> bool:
         return (kind, str(key)) in self.homes
