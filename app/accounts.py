@@ -20,7 +20,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.config import Settings
-from app.models import ApiToken, AuthSession, Campaign, GameSession, LoginFailure, Player, SiteSettings, utcnow
+from app.models import (
+    ApiToken,
+    AuthSession,
+    Campaign,
+    GameSession,
+    LoginFailure,
+    Player,
+    SignupAttempt,
+    SiteSettings,
+    utcnow,
+)
 
 IMPLICIT_PLAYER = "local"  # the migration's player: single mode's, until the first account claims it
 NAME_MAX = 40
@@ -120,8 +130,36 @@ def set_signup_open(db: Session, is_open: bool) -> None:
     db.commit()
 
 
-def sign_up(db: Session, *, name: object, password: object) -> Player:
-    """A new player; the first one is the admin (and keeps the games saved before accounts were on)."""
+def _check_signup_throttle(db: Session, settings: Settings, address: str, now: datetime) -> None:
+    """Throttled past the attempts one address may make in the window; else the attempt is counted.
+
+    Counted in the database like failed log-ins, so every replica agrees; rows older than the window
+    are swept here, so an address is forgotten an hour after its last attempt.
+    """
+    window = timedelta(seconds=settings.signup_window_seconds)
+    db.execute(delete(SignupAttempt).where(SignupAttempt.created_at < now - window))
+    count, oldest = db.execute(
+        select(func.count(), func.min(SignupAttempt.created_at)).where(SignupAttempt.address == address,
+                                                                        SignupAttempt.created_at > now - window)
+    ).one()
+    if count >= settings.signup_max_per_address and oldest is not None:
+        db.commit()
+        if oldest.tzinfo is None:
+            oldest = oldest.replace(tzinfo=now.tzinfo)
+        raise Throttled(max(1, int((oldest + window - now).total_seconds()) + 1))
+    db.add(SignupAttempt(address=address, created_at=now))
+    db.commit()
+
+
+def sign_up(db: Session, *, name: object, password: object, settings: Settings | None = None,
+            address: str | None = None) -> Player:
+    """A new player; the first one is the admin (and keeps the games saved before accounts were on).
+
+    With a client `address` (the sign-up page), the attempt is throttled per address first
+    (Throttled), before the password is hashed: each attempt costs a hash, a success an account.
+    """
+    if address is not None:
+        _check_signup_throttle(db, settings or Settings(), address[:64], utcnow())
     clean = clean_player_name(name)
     hashed = _hasher.hash(check_password(password))
     if not signup_open(db):

@@ -31,6 +31,10 @@ class Settings(BaseSettings):
     login_max_failures_per_account: int = 5
     login_max_failures_per_address: int = 20
     login_window_seconds: int = 15 * 60
+    # Sign-up attempts allowed per client address within the window, before 429 (each one costs a
+    # password hash, and a success a new account).
+    signup_max_per_address: int = 10
+    signup_window_seconds: int = 60 * 60
 
     def resolved_database_url(self) -> str:
         if self.database_url:

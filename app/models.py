@@ -190,6 +190,16 @@ class LoginFailure(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 
 
+class SignupAttempt(Base):
+    """One sign-up attempt, counted per client address by the sign-up throttle (see app/accounts.py)."""
+
+    __tablename__ = "signup_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    address: Mapped[str] = mapped_column(String(64), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
+
+
 class SiteSettings(Base):
     """Settings the admin changes from the admin page (one row, id 1)."""
 

@@ -40,8 +40,14 @@ async def _form(request: Request) -> dict[str, Any]:
 Form = Annotated[dict[str, Any], Depends(_form)]
 
 
-def _page(request: Request, name: str, context: dict[str, Any], status_code: int = 200) -> HTMLResponse:
-    return templates.TemplateResponse(request, name, context, status_code=status_code)
+def _page(request: Request, name: str, context: dict[str, Any], status_code: int = 200,
+          headers: dict[str, str] | None = None) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, context, status_code=status_code, headers=headers)
+
+
+def _address(request: Request) -> str:
+    """The client's address, as the throttles count it (behind a proxy: what uvicorn's proxy headers say)."""
+    return request.client.host if request.client else "unknown"
 
 
 def _see_other(url: str) -> RedirectResponse:
@@ -95,7 +101,7 @@ def login(request: Request, form: Form, db: DB) -> Response:
     if _single(request):
         return _see_other("/")
     name = form.get("name", "")
-    address = request.client.host if request.client else "unknown"
+    address = _address(request)
     try:
         player = accounts.log_in(db, request.app.state.settings, name=name, password=form.get("password"),
                                  address=address)
@@ -125,7 +131,13 @@ def signup(request: Request, form: Form, db: DB) -> Response:
     try:
         if form.get("password") != form.get("confirm"):
             raise accounts.AccountError("The two passwords differ.")
-        player = accounts.sign_up(db, name=name, password=form.get("password"))
+        player = accounts.sign_up(db, name=name, password=form.get("password"),
+                                  settings=request.app.state.settings, address=_address(request))
+    except accounts.Throttled as exc:
+        set_pre_login_token(request)
+        return _page(request, "pages/signup.html", {
+            "error": f"Too many sign-ups from your address. Try again in {exc.retry_after // 60 + 1} minutes.",
+            "name": name, "open": accounts.signup_open(db)}, 429, headers={"Retry-After": str(exc.retry_after)})
     except accounts.AccountError as exc:
         set_pre_login_token(request)
         is_open = accounts.signup_open(db)

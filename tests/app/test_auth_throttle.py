@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import func, select
 
-from app.models import LoginFailure
-from tests.app.accountkit import PASSWORD, accounts_app, log_in, sign_up
+from app.models import LoginFailure, Player, SignupAttempt
+from tests.app.accountkit import PASSWORD, accounts_app, log_in, pre_form, sign_up
 
 
 def _attempt(app, name: str, password: str, address: str = "203.0.113.5"):
@@ -71,3 +71,40 @@ def test_failures_are_shared_by_every_replica(db_url):
             assert _attempt(first if n % 2 else second, "Ana", "guess").status_code == 401
         assert _attempt(second, "Ana", PASSWORD).status_code == 429
         assert _attempt(first, "Ana", PASSWORD).status_code == 429
+
+
+# ---------------------------------------------------------------- sign-up
+
+def _sign_up_from(app, name: str, address: str):
+    client = TestClient(app, client=(address, 50000))
+    token = pre_form(client, "/signup")
+    return client.post("/signup", data={"csrf_token": token, "name": name, "password": PASSWORD,
+                                        "confirm": PASSWORD}, follow_redirects=False)
+
+
+def test_one_address_may_sign_up_only_so_often(db_url):
+    with accounts_app(db_url, signup_max_per_address=3) as app:
+        for n in range(3):
+            assert _sign_up_from(app, f"user{n}", "203.0.113.5").status_code == 303
+        refused = _sign_up_from(app, "user3", "203.0.113.5")
+        assert refused.status_code == 429 and "Too many sign-ups" in refused.text
+        assert 1 <= int(refused.headers["retry-after"]) <= 60 * 60 + 1
+        with app.state.sessionmaker() as db:  # refused before anything was made: no fourth account
+            assert db.scalar(select(func.count()).select_from(Player)) == 3
+            assert db.scalar(select(func.count()).select_from(SignupAttempt)) == 3
+        # another address is not held back by this one
+        assert _sign_up_from(app, "user4", "198.51.100.7").status_code == 303
+
+
+def test_failed_sign_ups_count_too_and_the_window_moves_on(db_url):
+    with accounts_app(db_url, signup_max_per_address=2) as app:
+        assert _sign_up_from(app, "Ana", "203.0.113.5").status_code == 303
+        assert _sign_up_from(app, "Ana", "203.0.113.5").status_code == 422  # name taken: still an attempt
+        assert _sign_up_from(app, "Bob", "203.0.113.5").status_code == 429
+        with app.state.sessionmaker() as db:
+            for row in db.scalars(select(SignupAttempt)):
+                row.created_at -= timedelta(minutes=61)
+            db.commit()
+        assert _sign_up_from(app, "Bob", "203.0.113.5").status_code == 303
+        with app.state.sessionmaker() as db:  # the old attempts were swept, the address forgotten
+            assert db.scalar(select(func.count()).select_from(SignupAttempt)) == 1
