@@ -15,7 +15,7 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import accounts, logs, migrate, rules_versions, web
-from app.auth import BodyTooLarge, CsrfRefused, Forbidden, LoginRequired, SecurityMiddleware
+from app.auth import FORM_SLACK, BodyTooLarge, CsrfRefused, Forbidden, LoginRequired, SecurityMiddleware
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
@@ -35,6 +35,9 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
         # the Content-Security-Policy forbids: /docs below serves a vendored Swagger UI instead.
         docs_url=None,
         redoc_url=None,
+        # No request body may outgrow the largest import (with its form): counted as the bytes arrive,
+        # so a body sent without a declared length is cut off too, before anything spools it to disk.
+        max_body_size=settings.max_import_bytes + FORM_SLACK,
     )
     app.state.settings = settings
     app.state.db_engine = make_engine(url)
@@ -87,6 +90,17 @@ def _not_found(request: Request, message: str) -> Response:
     return templates.TemplateResponse(request, "pages/404.html", {"message": message}, status_code=404)
 
 
+def _too_large(request: Request) -> Response:
+    limit = request.app.state.settings.max_import_bytes
+    message = f"That is too large: a file to import has at most {limit // 1000} kB."
+    if _wants_json(request):
+        return JSONResponse({"detail": message}, status_code=413)
+    from app.web import templates
+
+    return templates.TemplateResponse(request, "pages/403.html", {"message": message, "heading": "Too large"},
+                                      status_code=413)
+
+
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(NotFound)
     async def not_found(request: Request, exc: NotFound) -> Response:
@@ -96,6 +110,8 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404:
             return _not_found(request, "There is nothing at this address.")
+        if exc.status_code == 413:  # a body past the app's limit, cut off while it arrived
+            return _too_large(request)
         if exc.status_code == 400 and _wants_json(request):  # a body that is not JSON: malformed, like the rest
             return JSONResponse({"detail": f"malformed request: {exc.detail}"}, status_code=422)
         if _wants_json(request):
@@ -123,14 +139,7 @@ def _install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(BodyTooLarge)
     async def too_large(request: Request, exc: BodyTooLarge) -> Response:
-        limit = request.app.state.settings.max_import_bytes
-        message = f"That is too large: a file to import has at most {limit // 1000} kB."
-        if _wants_json(request):
-            return JSONResponse({"detail": message}, status_code=413)
-        from app.web import templates
-
-        return templates.TemplateResponse(request, "pages/403.html", {"message": message, "heading": "Too large"},
-                                          status_code=413)
+        return _too_large(request)
 
     @app.exception_handler(Forbidden)
     async def forbidden(request: Request, exc: Forbidden) -> Response:

@@ -101,6 +101,28 @@ def test_real_saves_with_a_part_broken_are_refused_or_stored_whole(player):
     _mutations(ana=ana, app=app, save=campaign_save, path="/api/campaigns/import")
 
 
+def test_bodies_without_a_declared_length_are_cut_off_at_the_limit(player):
+    """A chunked body (no Content-Length) past the largest import is refused as it arrives: an upload
+    page is not left to spool it to disk first, and a JSON route is not left to hold it in memory."""
+    app, ana, _save, _campaign = player
+    before = _stored(app)
+    boundary = "solo-shelf-test"
+    head = (f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{ana.csrf}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="save.json"\r\n'
+            "Content-Type: application/json\r\n\r\n").encode()
+    body = head + b" " * (app.state.settings.max_import_bytes + 200_000) + f"\r\n--{boundary}--\r\n".encode()
+    for path in ("/saves/import", "/campaigns/import"):
+        page = ana.client.post(path, content=iter([body]), follow_redirects=False,
+                               headers={"content-type": f"multipart/form-data; boundary={boundary}"})
+        assert "content-length" not in page.request.headers
+        assert page.status_code == 413 and "too large" in page.text
+    move = ana.api("POST", "/api/sessions", json={"game": "adamastor", "seed": 3}).json()
+    r = ana.api("POST", f"/api/sessions/{move['id']}/actions", content=iter([b'{"action": "' + body + b'"}']),
+                headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "too large" in r.json()["detail"]
+    assert _stored(app)[0] == before[0] + 1 and _stored(app)[1:] == before[1:]  # only the new game
+
+
 def test_bytes_that_are_not_json_are_refused(player):
     app, ana, _save, _campaign = player
     before = _stored(app)
