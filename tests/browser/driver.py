@@ -192,10 +192,25 @@ def take_back_a_move(page: Page, server: Any, driver: BoardDriver, tries: int = 
     driver.check_buttons_match_api("after undo")
 
 
+# The enabled action buttons a tap at their centre would miss: another element (a neighbour's label, an
+# overlay) is on top there. Each button is first scrolled to the middle of its scroll containers.
+_MISSED_AT_CENTRE = """() => [...document.querySelectorAll('#board button[data-action]:not([disabled])')]
+  .filter(b => b.getClientRects().length).flatMap(b => {
+    b.scrollIntoView({block: 'center', inline: 'center'});
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || hit === b || b.contains(hit)) return [];
+    const owner = hit.closest('[data-action]');
+    const what = owner ? owner.dataset.action : `${hit.tagName.toLowerCase()}.${hit.className}`;
+    return [`${b.dataset.action} (under ${what})`];
+  })"""
+
+
 def check_fits_screen(tab: Page, driver: BoardDriver, width: int, *, rounds: int, moves_between: int,
                       exactly_one: bool = False) -> None:
-    """At this width the page never scrolls sideways and every legal action has a visible button
-    (exactly one with `exactly_one`), checked `rounds` times with some moves in between."""
+    """At this width the page never scrolls sideways, every legal action has a visible button
+    (exactly one with `exactly_one`) and a tap at a button's centre reaches it, checked `rounds`
+    times with some moves in between."""
     for _ in range(rounds):
         where = f"{width}px wide, after {driver.steps} moves"
         overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
@@ -206,4 +221,7 @@ def check_fits_screen(tab: Page, driver: BoardDriver, width: int, *, rounds: int
                 assert visible.count() == 1, f"{where}: {visible.count()} visible buttons for {action['id']!r}"
             else:
                 assert visible.count(), f"{where}: no visible button for {action['id']!r}"
+        missed = tab.evaluate(_MISSED_AT_CENTRE)
+        assert not missed, f"{where}: a tap at the centre of these buttons lands on something else: {missed}"
+        tab.evaluate("window.scrollTo(0, 0)")
         driver.play(moves_between)

@@ -172,7 +172,7 @@ def test_the_undo_button_takes_back_a_move(live_server, page, page_problems):
     page_problems.assert_clean()
 
 
-@pytest.mark.parametrize("width,height", [(820, 1180), (1280, 800)], ids=["tablet", "laptop"])
+@pytest.mark.parametrize("width,height", [(390, 844), (820, 1180), (1280, 800)], ids=["phone", "tablet", "laptop"])
 def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, browser, page_problems, width, height):
     context = browser.new_context(viewport={"width": width, "height": height})
     try:

@@ -107,14 +107,15 @@ def test_play_platformer_to_the_end_by_clicking(live_server, page, page_problems
     page_problems.assert_clean()
 
 
-def test_the_board_fits_a_tablet_and_every_action_is_visible(live_server, browser, page_problems):
-    context = browser.new_context(viewport={"width": 820, "height": 1180})
+@pytest.mark.parametrize("width,height", [(390, 844), (820, 1180)], ids=["phone", "tablet"])
+def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, browser, page_problems, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
     try:
         tab = context.new_page()
         page_problems.watch(tab)
         session_id = start_new_game(tab, live_server, 5)
         driver = BoardDriver(tab, live_server, session_id, SLUG, bot_seed=BOT_SEED)
-        check_fits_screen(tab, driver, 820, rounds=3, moves_between=6)
+        check_fits_screen(tab, driver, width, rounds=3, moves_between=6)
     finally:
         context.close()
     page_problems.assert_clean()
