@@ -1,5 +1,6 @@
-"""On a small phone (360px wide) no page of the shelf scrolls sideways: the library, saves,
-campaigns, every game's page and its rules reference (wide tables scroll inside their section)."""
+"""On a small phone (360px wide) no page of the shelf scrolls sideways: the library, the saves list
+with games in it, campaigns, every game's page and its rules reference (wide tables scroll inside
+their section)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def test_no_page_scrolls_sideways_on_a_small_phone(live_server, browser, page_pr
     try:
         tab = context.new_page()
         page_problems.watch(tab)
+        for engine in all_engines():  # a saved game of each, so the saves list has rows to lay out
+            tab.goto(f"{live_server.base_url}/games/{engine.spec.slug}")
+            tab.locator("form[action$='/new'] button[type=submit]").first.click()
+            tab.wait_for_selector("#board")
         for path in PAGES:
             assert tab.goto(live_server.base_url + path).status == 200, path
             overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
