@@ -143,10 +143,8 @@ def _check_signup_throttle(db: Session, settings: Settings, address: str, now: d
                                                                         SignupAttempt.created_at > now - window)
     ).one()
     if count >= settings.signup_max_per_address and oldest is not None:
-        db.commit()
-        if oldest.tzinfo is None:
-            oldest = oldest.replace(tzinfo=now.tzinfo)
-        raise Throttled(max(1, int((oldest + window - now).total_seconds()) + 1))
+        db.commit()  # the sweep
+        raise _throttled(oldest, window, now)
     db.add(SignupAttempt(address=address, created_at=now))
     db.commit()
 
@@ -230,9 +228,14 @@ def _check_throttle(db: Session, settings: Settings, key: str, address: str, now
                                  (LoginFailure.address, address, settings.login_max_failures_per_address)):
         count, oldest = _failures_since(db, column, value, since)
         if count >= limit and oldest is not None:
-            if oldest.tzinfo is None:
-                oldest = oldest.replace(tzinfo=now.tzinfo)
-            raise Throttled(max(1, int((oldest + window - now).total_seconds()) + 1))
+            raise _throttled(oldest, window, now)
+
+
+def _throttled(oldest: datetime, window: timedelta, now: datetime) -> Throttled:
+    """Throttled until the oldest counted attempt leaves the window."""
+    if oldest.tzinfo is None:
+        oldest = oldest.replace(tzinfo=now.tzinfo)
+    return Throttled(max(1, int((oldest + window - now).total_seconds()) + 1))
 
 
 def log_in(db: Session, settings: Settings, *, name: object, password: object, address: str) -> Player:
