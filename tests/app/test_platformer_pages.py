@@ -325,7 +325,8 @@ def test_the_boss_counts_as_an_enemy_defeated_on_the_score_panel_and_the_end_scr
         for line in status.breakdown:
             assert f"{esc(line.label)} <small>{esc(line.detail)}</small></th><td>{line.points}</td>" in part
     assert f'class="score-total">{status.score}<' in end and f"<td>{status.score}</td></tr></tfoot>" in panel
-    assert re.search(r'title="Enemies defeated"><svg[^>]*><use[^>]*></use></svg> 3</span>', html), "the hero card's count"
+    hero_count = r'title="Enemies defeated"><svg[^>]*><use[^>]*></use></svg> 3</span>'
+    assert re.search(hero_count, html), "the hero card's count of enemies defeated"
 
 
 def test_every_card_of_the_game_renders():
