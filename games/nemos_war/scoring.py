@@ -7,7 +7,7 @@ wonders are worth nothing.
 
 from __future__ import annotations
 
-from games.nemos_war.components import RESOURCES, Components
+from games.nemos_war.components import RESOURCES, Components, Track
 from games.nemos_war.state import State
 
 NEUTRAL = {"multipliers": {"warships": 1, "others": 1, "adventure": 1, "treasure": 1, "liberation": 1},
@@ -20,6 +20,20 @@ def _mult(x: float) -> str:
 
 def _line(key: str, label: str, points: int, detail: str = "") -> dict:
     return {"key": key, "label": label, "points": int(points), "detail": detail}
+
+
+def zone_vp(t: Track, pos: int) -> int:
+    """[12.3] "The Condition of your Resources" for a marker at `pos`.
+
+    On or above a green circle: that circle's VP (the nearest one at or below the marker); on or below a red
+    circle: that circle's (negative) VP, the nearest one at or above the marker. So the defeat space 0, below
+    every red circle, scores the lowest circle's VP (RULINGS.md, Score and result).
+    """
+    green = [p for p, vp in t.vp.items() if vp > 0 and p <= pos]
+    if green:
+        return t.vp[max(green)]
+    red = [p for p, vp in t.vp.items() if vp < 0 and p >= pos]
+    return t.vp[min(red)] if red else 0
 
 
 def scourge(c: Components, s: State) -> int:
@@ -53,7 +67,7 @@ def score_lines(c: Components, s: State) -> list[dict]:
     ]
     for k in RESOURCES:
         t = c.tracks[k]
-        lines.append(_line(k, f"{t.name} track", t.vp.get(s.res[k], 0), f"at {s.res[k]}"))
+        lines.append(_line(k, f"{t.name} track", zone_vp(t, s.res[k]), f"at {s.res[k]}"))
     gone = [w for w, here in s.passengers.items() if not here]
     lines.append(_line("passengers", "Passengers' fate", -sum(c.passengers[w]["vp"] for w in gone),
                        ", ".join(c.passengers[w]["name"] for w in gone) or "all aboard"))

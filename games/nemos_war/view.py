@@ -9,7 +9,7 @@ from typing import Any
 from games.nemos_war import cards, combat
 from games.nemos_war import rules as r
 from games.nemos_war.components import COMMITMENTS, RESOURCES, Components
-from games.nemos_war.scoring import epilogue, summary
+from games.nemos_war.scoring import epilogue, summary, zone_vp
 from games.nemos_war.state import State
 
 
@@ -51,8 +51,8 @@ def _resources(c: Components, s: State) -> dict:
         t = c.tracks[k]
         v = s.res[k]
         out[k] = {"name": t.name, "value": v, "max": t.start, "staked": k in staked, "drm": t.drm.get(v, 0),
-                  "zone_vp": t.vp.get(v, 0), "final_commitment": t.final_commitment, "hits": list(t.hits),
-                  "track": t.raw["positions"]}
+                  "zone_vp": zone_vp(t, v), "defeat_vp": zone_vp(t, 0), "final_commitment": t.final_commitment,
+                  "hits": list(t.hits), "track": t.raw["positions"]}
     return out
 
 

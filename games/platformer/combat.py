@@ -93,6 +93,7 @@ def defeat(comp: Components, s: State, ev: list[Event], fid: str, wounds: int) -
     fig = s["figs"].pop(fid)
     if fig["kind"] == "boss":
         s["overkill"] = wounds - st["health"]
+        s["kills"] += 1  # the boss is an Enemy too: it counts as one defeated (RULINGS.md, Wounds, defeat and score)
         say(s, ev, "boss_defeated", f"{st['name']} is defeated with {wounds} wounds!")
         raise Over("won", f"{st['name']} was defeated.")
     gold = st["loot"]["gold"] + passive(comp, s, "kill_gold")

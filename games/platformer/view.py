@@ -135,11 +135,14 @@ def _decision(comp: Components, s: State) -> dict[str, Any] | None:
 
 
 def score_lines(comp: Components, s: State) -> list[dict[str, Any]]:
+    """The solo score; before the end, the score of a win now (so the boss counts among the enemies defeated)."""
     net = s["gold"] + sum(comp.card(c).raw["price"] for c in s["items"] + s["potions"])
     left = len(s["event_deck"])
+    defeated = s["kills"] + (0 if s["result"] else 1)  # a won game's kills already hold the boss
+    boss = "" if s["result"] == "lost" else ", the boss included"
     return [
         {"label": "Event cards left", "points": 3 * left, "detail": f"{left} × 3"},
-        {"label": "Enemies defeated", "points": 2 * s["kills"], "detail": f"{s['kills']} × 2"},
+        {"label": "Enemies defeated", "points": 2 * defeated, "detail": f"{defeated} × 2{boss}"},
         {"label": "Wounds beyond the boss's health", "points": 2 * s["overkill"], "detail": f"{s['overkill']} × 2"},
         {"label": "Gems", "points": s["gems"], "detail": f"{s['gems']} × 1"},
         {"label": "Net worth", "points": net // 3, "detail": f"{net} gold (gold + prices of items and potions) ÷ 3"},

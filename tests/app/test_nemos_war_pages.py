@@ -467,6 +467,30 @@ def test_the_whales_example_on_the_board():
     assert re.search(r"Passengers&#39; fate.*?<td>-3</td>", score, re.S)
 
 
+def test_a_tragic_ending_shows_the_lost_resource_below_the_red_zone_as_the_engine_scores_it():
+    """[12.3]: the Hull broken at 0 is below every red circle, -10 on top of the tragic ending's -50: the score
+    panel, the end screen and the track's 0 space all show the engine's figures."""
+    s = kit.to_action(kit.game())
+    s.res["hull"] = 1
+    kit.card_on_top(s, "17")
+    s.phase, s.pending, s.turn = "prep", [{"kind": "prep"}], 2
+    kit.rig(s, [6, 6, 1, 1])  # The Whales' test roll: a natural 2, the Hull loses its last point
+    s = kit.play(s, "roll", "test:roll", "help:accept")
+    status = kit.ENGINE.status(s)
+    assert status.state == "lost" and s.res["hull"] == 0
+    lines = {x.label: x.points for x in status.breakdown}
+    assert lines["Hull track"] == -10 and lines["Tragic ending"] == -50 and status.score == sum(lines.values())
+    html = draw(s)
+    end = inside(html, 'id="end-screen"', "</table>")
+    panel = inside(html, 'class="nw-score"', "</section>")
+    assert f'class="score-total">{status.score}<' in end and f'class="tot">{status.score}<' in panel
+    for part in (end, panel):
+        assert re.search(r"Hull track <small>at 0</small></th><td>-10</td>", part)
+        assert re.search(r"Tragic ending</th><td>-50</td>", part)
+    zero = inside(inside(html, 'data-res="hull"', "</ol>"), '<li class="zero')
+    assert 'class="zero r on"' in zero and '<span class="vp">\u221210</span>' in zero
+
+
 def test_the_combat_example_in_the_western_pacific_on_the_board():
     """[10.3]'s example: a hidden Passenger ship revealed, Ned's +1, sunk; then the Ironclad fires first and is
     captured with the Crew staked."""

@@ -298,6 +298,37 @@ def fresh_view(seed: int = 1, **options: str) -> dict:
     return engine.view(engine.new_game(seed, engine.spec.normalize_options(options or None)))
 
 
+def test_the_boss_counts_as_an_enemy_defeated_on_the_score_panel_and_the_end_screen():
+    """The boss is an Enemy (RULINGS.md): a crafted win over it with 2 enemies already defeated scores 3 × 2, and the
+    live panel before the blow, the panel after it and the end screen all show the engine's figures."""
+    from tests.games.platformer import kit
+
+    eng, s = kit.position(hero="r12c0", revealed=4, enemies={"r12c1": "boss"}, dice=["sword"] * 5, gems=5, kills=2)
+    before = render(eng.view(s), eng.legal_actions(s))
+    live = before[before.index('class="pf-card score-live"'):]
+    live = live[:live.index("</section>")]
+    assert "Score if you win now" in live
+    assert re.search(r"Enemies defeated <small>3 × 2, the boss included</small></th><td>6</td>", live)
+    s, _ = eng.apply(s, "use:d0")
+    for i in range(1, 5):
+        s, _ = eng.apply(s, f"add:d{i}")
+    s, _ = kit.play(eng, s, "gem:d0", "gem:d1", "gem:d2", "gem:d3", "strike:boss")
+    status, view = eng.status(s), eng.view(s)
+    assert status.state == "won"
+    html = render(json.loads(json.dumps(view)), [], status)
+    end = html[html.index('id="end-screen"'):html.index('class="turn-track"')]
+    panel = html[html.index('class="pf-card score-live"'):]
+    panel = panel[:panel.index("</section>")]
+    assert "Final score" in panel
+    for part in (end, panel):
+        assert re.search(r"Enemies defeated <small>3 × 2, the boss included</small></th><td>6</td>", part)
+        for line in status.breakdown:
+            assert f"{esc(line.label)} <small>{esc(line.detail)}</small></th><td>{line.points}</td>" in part
+    assert f'class="score-total">{status.score}<' in end and f"<td>{status.score}</td></tr></tfoot>" in panel
+    hero_count = r'title="Enemies defeated"><svg[^>]*><use[^>]*></use></svg> 3</span>'
+    assert re.search(hero_count, html), "the hero card's count of enemies defeated"
+
+
 def test_every_card_of_the_game_renders():
     view = fresh_view()
     items, potions, artifacts = data("items"), data("potions"), data("artifacts")

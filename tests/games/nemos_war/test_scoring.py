@@ -84,6 +84,42 @@ def test_zones_passengers_tragic_and_options():
     assert (lines["pursuit"], lines["clear"], lines["pressure"]) == (20, -20, -10)
 
 
+@pytest.mark.parametrize("pos,points", [(8, 10), (7, 5), (6, 0), (3, 0), (2, -5), (1, -10), (0, -10)])
+def test_a_marker_scores_the_circle_it_is_on_or_beyond(pos, points):
+    """[12.3]: on or above a green circle adds its VP, on or below a red circle subtracts its VP. The defeat space 0
+    is below every red circle: it subtracts the lowest one's 10 (the nearest circle, so 1 is -10, not -15)."""
+    s = kit.game()
+    s.res = {"nemo": pos, "crew": 8, "hull": 8}
+    lines = {x["key"]: x["points"] for x in summary(C, s)["lines"]}
+    assert lines["nemo"] == points and lines["crew"] == lines["hull"] == 10
+    assert kit.ENGINE.view(s)["resources"]["nemo"]["zone_vp"] == points
+
+
+def prep(s, dice, turn=3):
+    s.turn, s.phase, s.pending, s.queue = turn, "prep", [{"kind": "prep"}], []
+    kit.rig(s, dice)
+    return kit.play(s, "roll")
+
+
+def test_a_tragic_ending_also_scores_the_lost_resource_below_the_red_zone():
+    """The Hull broken by The Whales' failure: the tragic ending's -50 and the Hull track's -10 at 0."""
+    s = kit.to_action(kit.game())
+    s.res["hull"] = 1
+    kit.card_on_top(s, "17")
+    s = prep(s, [6, 6, 1, 1])  # the test roll: a natural 2
+    s = kit.play(s, "test:roll", "help:accept")
+    assert s.phase == "over" and s.end_reason == "tragic" and s.res["hull"] == 0
+    st = kit.ENGINE.status(s)
+    lines = {x.label: x.points for x in st.breakdown}
+    assert lines["Hull track"] == -10 and lines["Tragic ending"] == -50
+    assert lines["Nemo track"] == lines["Crew track"] == 10
+    assert st.state == "lost" and st.score == sum(lines.values())
+    v = kit.ENGINE.view(s)
+    assert v["score"]["total"] == v["end"]["score"] == st.score
+    assert v["resources"]["hull"]["zone_vp"] == v["resources"]["hull"]["defeat_vp"] == -10
+    assert f"Final score {st.score}:" in " ".join(v["log"])
+
+
 @pytest.mark.parametrize("total,key", [(-20, "complete_failure"), (50, "complete_failure"), (51, "failure"),
                                        (100, "failure"), (101, "insignificant"), (150, "insignificant"),
                                        (151, "success"), (200, "success"), (201, "triumph")])

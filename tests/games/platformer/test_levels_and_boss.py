@@ -80,9 +80,32 @@ def test_defeating_the_boss_wins_and_scores_every_term():
     assert st.state == "won"
     price = eng.components.items[s["items"][0]].raw["price"]
     lines = {x.label: x.points for x in st.breakdown}
-    assert lines == {"Event cards left": 12, "Enemies defeated": 6, "Wounds beyond the boss's health": 2,
-                     "Gems": 1, "Net worth": (7 + price) // 3}
+    assert lines == {"Event cards left": 12, "Enemies defeated": 8, "Wounds beyond the boss's health": 2,
+                     "Gems": 1, "Net worth": (7 + price) // 3}  # 3 enemies and the boss
     assert st.score == sum(lines.values())
+
+
+def test_the_boss_counts_as_an_enemy_defeated():
+    """The boss is an Enemy for every effect that refers to one: 2 points for it as for any enemy defeated, in the
+    final score and in the live "score if you win now"; a lost game never defeated it."""
+    eng, s = kit.position(hero="r12c0", revealed=4, enemies={"r12c1": "boss"}, dice=["sword"] * 5, gems=5, kills=2)
+    live = {x["label"]: x for x in eng.view(s)["score"]["lines"]}["Enemies defeated"]
+    assert (live["points"], live["detail"]) == (6, "3 × 2, the boss included")
+    s, _ = eng.apply(s, "use:d0")
+    for i in range(1, 5):
+        s, _ = eng.apply(s, f"add:d{i}")
+    s, _ = kit.play(eng, s, "gem:d0", "gem:d1", "gem:d2", "gem:d3", "strike:boss")
+    st, view = eng.status(s), eng.view(s)
+    assert st.state == "won" and s["kills"] == view["kills"] == 3
+    lines = {x.label: (x.points, x.detail) for x in st.breakdown}
+    assert lines["Enemies defeated"] == (6, "3 × 2, the boss included")
+    assert [(x["label"], x["points"], x["detail"]) for x in view["score"]["lines"]] == [
+        (x.label, x.points, x.detail) for x in st.breakdown]
+    assert view["score"]["total"] == st.score and view["score"]["final"]
+    eng, s = kit.position(hero="r12c0", revealed=4, enemies={"r12c1": "boss"}, kills=2, result="lost",
+                          phase="over", reason="Knocked out.")
+    assert eng.status(s).score == 0
+    assert {x["label"]: x["points"] for x in eng.view(s)["score"]["lines"]}["Enemies defeated"] == 4
 
 
 def _medusa(face_seed_state: dict, deck: list[str]) -> dict:
