@@ -20,7 +20,7 @@ from app.config import Settings
 KEY_BYTES = 32
 KEY_FILE = "seal.key"
 # A reader that finds the file still empty waits this long for its creator to finish writing it.
-_WRITE_GRACE_SECONDS = 5.0
+_WRITE_GRACE_SECONDS = 2.0
 
 
 class SealKeyError(RuntimeError):
@@ -85,9 +85,11 @@ def _read_or_create(path: Path) -> bytes:
 def _read(path: Path) -> bytes:
     deadline = time.monotonic() + _WRITE_GRACE_SECONDS
     while True:
+        text = path.read_text(encoding="ascii", errors="replace")
         try:
-            return decode_key(path.read_text(encoding="ascii", errors="replace"), f"the seal key file {path}")
+            return decode_key(text, f"the seal key file {path}")
         except SealKeyError:
-            if time.monotonic() > deadline:
+            # Its creator (another worker starting now) may still be writing it: the line ends with "\n".
+            if text.endswith("\n") or time.monotonic() > deadline:
                 raise
-            time.sleep(0.02)  # its creator (another worker starting now) may still be writing it
+            time.sleep(0.02)
