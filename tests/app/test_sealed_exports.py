@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from app.campaign_saves import replay_campaign
 from app.config import Settings
 from app.main import create_app
-from app.models import Campaign, GameSession
+from app.models import Campaign, GameSession, Snapshot
 from app.replay import ReplayError, check_save
 from tests.app.test_campaigns import finish_game
 
@@ -85,21 +85,24 @@ def predicting_seeds(data: dict, check) -> list[int]:
 def test_an_unfinished_export_tells_nothing_to_come(client, app, game):
     s = client.post("/api/sessions", json={"game": game}).json()
     s = play_some(client, s["id"], 12, random.Random(game))
-    assert s["status"]["state"] == "in_progress" and not s["seed_chosen"]
     r = client.get(f"/api/sessions/{s['id']}/export")
     assert r.status_code == 200
     data, text = r.json(), r.text
     seed = stored_seed(app, GameSession, s["id"])
 
-    assert '"seed"' not in text and str(seed) not in text
-    assert data["format_version"] == 2 and set(data["sealed"]) == {"alg", "key_id", "nonce", "data"}
     # With the open engines, no number in the file rebuilds the game, so none tells what comes next;
     # the real seed would (the check is able to find it).
     assert predicting_seeds(data, check_save) == []
     assert check_save(open_form(data, seed)).actions == data["actions"]
-    # The API and the pages do not show the seed either.
+    assert '"seed"' not in text and str(seed) not in text
+    assert data["format_version"] == 2 and set(data["sealed"]) == {"alg", "key_id", "nonce", "data"}
+    assert s["seed_chosen"] is False
+    # The API and the pages show neither the seed nor the generator's state.
+    with app.state.sessionmaker() as db:
+        rng_state = db.get(Snapshot, s["id"]).state["rng"]
     for url in (f"/api/sessions/{s['id']}", f"/api/sessions/{s['id']}/log", f"/play/{s['id']}", "/saves", "/"):
-        assert str(seed) not in client.get(url).text, url
+        page = client.get(url).text
+        assert str(seed) not in page and str(rng_state) not in page, url
 
 
 def test_a_sealed_export_imports_on_its_own_server(client, pebbles):
@@ -296,8 +299,8 @@ def test_a_real_campaign_in_progress_tells_nothing_to_come(client, app, game):
     play_some(client, c["current_session"], 10, rng)
     seed = stored_seed(app, Campaign, c["id"])
     r = client.get(f"/api/campaigns/{c['id']}/export")
-    assert '"seed"' not in r.text and str(seed) not in r.text
     assert predicting_seeds(r.json(), replay_campaign) == []
+    assert '"seed"' not in r.text and str(seed) not in r.text
     assert replay_campaign(open_form(r.json(), seed)).seed == seed
     for url in (f"/api/campaigns/{c['id']}", f"/api/campaigns/{c['id']}/log", f"/campaigns/{c['id']}",
                 f"/play/{c['current_session']}", f"/api/sessions/{c['current_session']}", "/campaigns"):
