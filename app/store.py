@@ -162,7 +162,7 @@ class SessionRow:
     checkpoint: dict[str, Any]
     pending: list[str]
     tail: list[dict[str, Any]] | None  # the last lines of the log; None for saves older than the column
-    chosen_seed: int | None  # the seed if the player chose it; a secret seed is never read out of the database
+    chosen_seed: int | None  # the seed if the player chose it (the board says so); None for a secret one
 
     def moved_on(self, **changes: Any) -> SessionRow:
         return replace(self, **changes)
