@@ -302,6 +302,10 @@ def test_a_real_campaign_in_progress_tells_nothing_to_come(client, app, game):
     assert predicting_seeds(r.json(), replay_campaign) == []
     assert '"seed"' not in r.text and str(seed) not in r.text
     assert replay_campaign(open_form(r.json(), seed)).seed == seed
+    with app.state.sessionmaker() as db:
+        secrets = [str(seed), str(db.get(Campaign, c["id"]).state["rng"]),
+                   str(db.get(Snapshot, c["current_session"]).state["rng"])]
     for url in (f"/api/campaigns/{c['id']}", f"/api/campaigns/{c['id']}/log", f"/campaigns/{c['id']}",
                 f"/play/{c['current_session']}", f"/api/sessions/{c['current_session']}", "/campaigns"):
-        assert str(seed) not in client.get(url).text, url
+        page = client.get(url).text
+        assert not [s for s in secrets if s in page], url
