@@ -1,7 +1,8 @@
 """A whole campaign as one portable file: export, replay-and-verify, import.
 
-The file is `{format, format_version, game, rules_version, game_rules_version, seed, options, name,
-steps, final}`. `steps` is the campaign's history in order: `{"game": [action ids]}` for each of its
+The file is `{format, format_version, game, rules_version, game_rules_version, seed, seed_chosen, options,
+name, steps, final}`; a campaign in progress keeps its seed sealed (app/sealing/), since it deals the
+voyages to come. `steps` is the campaign's history in order: `{"game": [action ids]}` for each of its
 games (undone actions already taken out) and `{"action": id}` for each between-games choice.
 `final` holds digests of the campaign state and of every game's state, so an altered file is refused.
 """
@@ -17,6 +18,7 @@ from app.campaigns import campaign_engine, campaign_log, game_start_event, get_c
 from app.errors import ImportRefused
 from app.models import Campaign, CampaignLogEntry, LogEntry, Snapshot, utcnow
 from app.replay import MAX_ACTIONS, ReplayError, effective_actions, state_digest
+from app.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
 from app.store import insert_session, log_entries, new_id, owner_or_default
 from games.engine import CampaignEngine, Event, GameEngine, GameSetup, IllegalAction, MalformedState
 
@@ -25,7 +27,8 @@ CAMPAIGN_FORMAT_VERSION = 1
 MAX_STEPS = 1_000
 
 
-def export_campaign(db: Session, *, campaign_id: str, owner_id: str | None = None) -> dict[str, Any]:
+def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: str | None = None) -> dict[str, Any]:
+    """The campaign file: its seed in clear once the campaign is over or if the player chose it, else sealed."""
     campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
     engine, cengine = campaign_engine(campaign.game)
     steps: list[dict[str, Any]] = []
@@ -37,18 +40,20 @@ def export_campaign(db: Session, *, campaign_id: str, owner_id: str | None = Non
             log = [(e.kind, e.action) for e in log_entries(db, session_id=entry.action)]
             steps.append({"game": effective_actions(log)})
             digests.append(state_digest(db.get(Snapshot, entry.action).state))
-    return {
+    data = {
         "format": CAMPAIGN_FORMAT,
         "format_version": CAMPAIGN_FORMAT_VERSION,
         "game": campaign.game,
         "rules_version": campaign.rules_version,
         "game_rules_version": engine.spec.rules_version,
         "seed": campaign.seed,
+        "seed_chosen": campaign.seed_chosen,
         "options": campaign.options,
         "name": campaign.name,
         "steps": steps,
         "final": {"digest": state_digest(campaign.state), "games": digests},
     }
+    return data if campaign.seed_chosen or campaign.status != "in_progress" else sealer.seal(data)
 
 
 @dataclass
@@ -160,18 +165,23 @@ def _replay_step(run: ReplayedCampaign, n: int, step: Any) -> int:
     raise ReplayError(f"step {n} must be {{'action': id}} or {{'game': [ids]}}")
 
 
-def import_campaign(db: Session, *, data: Any, owner_id: str | None = None) -> Campaign:
-    """Replay and verify a campaign file, then store it as a new campaign with all its games."""
+def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None) -> Campaign:
+    """Open a sealed campaign file (with this server's key), replay and verify it, then store it with its games."""
     try:
-        run = replay_campaign(data)
-    except ReplayError as exc:
+        opened = open_file(data, sealer)
+        chosen = seed_chosen_flag(opened)
+        run = replay_campaign(opened)
+    except (ReplayError, SealRefused) as exc:
         raise ImportRefused(f"This campaign cannot be imported: {exc}") from None
     status, now = run.cengine.status(run.cstate), utcnow()
+    if not is_sealed(data) and not status.over:
+        chosen = True  # a campaign in progress whose seed came in clear: its player can know what comes next
     campaign = Campaign(
         id=new_id(),
         game=run.engine.spec.slug,
         name=run.name or f"{run.cengine.spec.title} (imported)",
         seed=run.seed,
+        seed_chosen=chosen,
         options=run.options,
         rules_version=run.cengine.spec.rules_version,
         status=status.state,
@@ -198,6 +208,7 @@ def import_campaign(db: Session, *, data: Any, owner_id: str | None = None) -> C
             campaign_id=campaign.id,
             campaign_index=index,
             owner_id=campaign.owner_id,
+            seed_chosen=chosen,
         )
         for seq, action in enumerate(game.actions, start=1):
             db.add(LogEntry(session_id=record.id, seq=seq, kind="action", action=action, events=[], created_at=now))

@@ -52,6 +52,8 @@ class CampaignView:
     log_tail: list[dict[str, Any]]
     created_at: datetime
     updated_at: datetime
+    # The campaign's seed if the player chose it (shown on its page), else None.
+    chosen_seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,6 +70,7 @@ class CampaignView:
             "log_tail": self.log_tail,
             "created_at": self.created_at.isoformat(),
             "updated_at": self.updated_at.isoformat(),
+            "seed_chosen": self.chosen_seed is not None,
         }
 
 
@@ -82,6 +85,7 @@ def create_campaign(
 ) -> Campaign:
     engine, cengine = campaign_engine(game)
     options = cengine.spec.normalize_options(options)
+    chosen = seed is not None
     seed = choose_seed(seed)
     cstate = cengine.new_campaign(seed, options)
     now = utcnow()
@@ -91,6 +95,7 @@ def create_campaign(
         game=engine.spec.slug,
         name=clean_name(name, f"{cengine.spec.title} {now:%Y-%m-%d %H:%M}"),
         seed=seed,
+        seed_chosen=chosen,
         options=options,
         rules_version=cengine.spec.rules_version,
         status=status.state,
@@ -188,6 +193,7 @@ def _build_view(db: Session, campaign: Campaign, cengine: CampaignEngine, cstate
         log_tail=_log_tail(db, campaign.id),
         created_at=campaign.created_at,
         updated_at=campaign.updated_at,
+        chosen_seed=campaign.seed if campaign.seed_chosen else None,
     )
 
 
@@ -309,6 +315,7 @@ def _start_due_game(
         campaign_id=campaign.id,
         campaign_index=index,
         owner_id=campaign.owner_id,
+        seed_chosen=campaign.seed_chosen,  # its seed comes from the campaign's
     )
     _advance(db, campaign, cengine, cstate, "game_start", record.id, [game_start_event(index)])
     return record

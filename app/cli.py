@@ -58,9 +58,14 @@ def _bench(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from app import migrate
+    from app import migrate, sealing
 
     settings = Settings()
+    try:
+        sealing.server_key(settings)  # created here, once, before the workers start and read it
+    except (sealing.SealKeyError, OSError) as exc:
+        print(f"cannot start: {exc}", file=sys.stderr)
+        return 2
     migrate.upgrade(settings.resolved_database_url())
     # Workers are separate processes; the migration already ran, so they skip it.
     os.environ["SOLO_SHELF_SKIP_MIGRATIONS"] = "1"
@@ -114,12 +119,15 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    """Verify a save file or a campaign file by replaying it."""
+    """Verify a save file or a campaign file by replaying it (a sealed one with this server's key)."""
+    from app import sealing
     from app.campaign_saves import CAMPAIGN_FORMAT, replay_campaign
     from app.replay import ReplayError, check_save
 
     try:
         data = json.loads(args.file.read_text())
+        if sealing.is_sealed(data):
+            data = _open_sealed(data)
         if isinstance(data, dict) and data.get("format") == CAMPAIGN_FORMAT:
             run = replay_campaign(data)
             status = run.cengine.status(run.cstate)
@@ -131,13 +139,35 @@ def _replay(args: argparse.Namespace) -> int:
             checked = check_save(data)
             status = checked.engine.status(checked.state)
             summary = f"{checked.engine.spec.title}, {len(checked.actions)} actions replayed, {status.state}"
-    except (OSError, ValueError) as exc:
-        kind = "refused" if isinstance(exc, ReplayError) else "unreadable"
+    except (OSError, ValueError, sealing.SealKeyError) as exc:
+        kind = "refused" if isinstance(exc, ReplayError | sealing.SealRefused) else "unreadable"
         print(f"{args.file}: {kind}: {exc}", file=sys.stderr)
         return 1
     score = f", score {status.score}" if status.score is not None else ""
     print(f"{args.file}: OK — {summary}{score}")
     return 0
+
+
+def _open_sealed(data: dict) -> dict:
+    """A sealed file opened with the key of the server this command belongs to (same DATA_DIR or SEAL_KEY)."""
+    from app import sealing
+
+    settings = Settings()
+    key = sealing.existing_key(settings)
+    if key is None:
+        raise sealing.SealRefused(
+            "this file is sealed (a game in progress keeps its seed secret) and there is no seal key here: run "
+            f"this command with the DATA_DIR (no {sealing.key_path(settings)} found) or the SEAL_KEY of the "
+            "server that exported it"
+        )
+    try:
+        return sealing.Sealer(key).open(data)
+    except sealing.SealedElsewhere:
+        raise sealing.SealRefused(
+            "this file was sealed by another server than the one whose key is here "
+            f"({'SEAL_KEY' if settings.seal_key.get_secret_value().strip() else sealing.key_path(settings)}): "
+            "run this command with the DATA_DIR or the SEAL_KEY of the server that exported it"
+        ) from None
 
 
 def _backup(args: argparse.Namespace) -> int:

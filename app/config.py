@@ -6,6 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +36,9 @@ class Settings(BaseSettings):
     # password hash, and a success a new account).
     signup_max_per_address: int = 10
     signup_window_seconds: int = 60 * 60
+    # The key that seals the seed of unfinished exports (app/sealing/): 32 bytes in base64. Empty: the key
+    # file `<DATA_DIR>/seal.key`, created on first start. Replicas that share a database must share it.
+    seal_key: SecretStr = SecretStr("")
 
     def resolved_database_url(self) -> str:
         if self.database_url:

@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from app import accounts, logs, migrate, rules_versions, web
+from app import accounts, logs, migrate, rules_versions, sealing, web
 from app.auth import FORM_SLACK, BodyTooLarge, CsrfRefused, Forbidden, LoginRequired, SecurityMiddleware
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
@@ -40,6 +40,8 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
         max_body_size=settings.max_import_bytes + FORM_SLACK,
     )
     app.state.settings = settings
+    # The key that seals an unfinished game's export (app/sealing/): SEAL_KEY, or created on first start.
+    app.state.sealer = sealing.Sealer(sealing.server_key(settings))
     app.state.db_engine = make_engine(url)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
     with app.state.sessionmaker() as db:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -43,6 +43,9 @@ class GameSession(Base):
     game: Mapped[str] = mapped_column(String(40), index=True)
     name: Mapped[str] = mapped_column(String(120))
     seed: Mapped[int] = mapped_column(BigInteger)
+    # The player chose the seed (the same seed deals the same game): shown on the board, and the export
+    # keeps it in clear. False for a secret seed, which only a finished game's export shows.
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     rules_version: Mapped[int] = mapped_column(Integer, index=True)
     status: Mapped[str] = mapped_column(String(20), index=True)
@@ -73,6 +76,7 @@ class Campaign(Base):
     game: Mapped[str] = mapped_column(String(40), index=True)
     name: Mapped[str] = mapped_column(String(120))
     seed: Mapped[int] = mapped_column(BigInteger)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # as a session's
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     rules_version: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(20), index=True)

@@ -71,6 +71,8 @@ class SessionView:
     # The campaign this game belongs to (for the board's banner); not part of the JSON answer.
     campaign_id: str | None = None
     campaign_index: int | None = None
+    # The seed if the player chose it (the board says so), else None: a secret seed never leaves the database.
+    chosen_seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,6 +89,7 @@ class SessionView:
             "created_at": self.created_at.isoformat(),
             "updated_at": self.updated_at.isoformat(),
             "attention": self.attention,
+            "seed_chosen": self.chosen_seed is not None,
         }
 
 
@@ -126,6 +129,7 @@ def _build_view(db: Session, row: SessionRow, engine: GameEngine, state: Any) ->
         updated_at=row.updated_at,
         campaign_id=row.campaign_id,
         campaign_index=row.campaign_index,
+        chosen_seed=row.chosen_seed,
     )
 
 
@@ -136,7 +140,8 @@ def _attention_view(db: Session, row: SessionRow, engine: GameEngine) -> Session
     except (MalformedState, ValueError, TypeError, KeyError):
         sv = SessionView(row.id, row.game, row.name, row.version, Status(row.status, row.score), {}, [],
                          _tail(db, row), False, row.created_at, row.updated_at,
-                         campaign_id=row.campaign_id, campaign_index=row.campaign_index)
+                         campaign_id=row.campaign_id, campaign_index=row.campaign_index,
+                         chosen_seed=row.chosen_seed)
     sv.legal_actions, sv.can_undo, sv.attention = [], False, row.attention
     return sv
 

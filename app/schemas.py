@@ -87,6 +87,7 @@ class SessionOut(BaseModel):
     created_at: str
     updated_at: str
     attention: str | None = Field(default=None, description="why this save needs attention; no moves while set")
+    seed_chosen: bool = Field(default=False, description="the player chose the seed: the same seed deals the same game")
 
 
 class SessionSummary(BaseModel):
@@ -139,6 +140,7 @@ class CampaignOut(BaseModel):
     log_tail: list[LogLine]
     created_at: str
     updated_at: str
+    seed_chosen: bool = Field(default=False, description="the player chose the seed: it deals the same campaign")
 
 
 class CampaignSummary(SessionSummary):

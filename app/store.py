@@ -11,11 +11,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, bindparam, select
+from sqlalchemy import Select, bindparam, case, select
 from sqlalchemy.orm import Session
 
 from app.errors import ImportRefused, NotFound
-from app.models import GameSession, LogEntry, Snapshot, utcnow
+from app.models import Campaign, GameSession, LogEntry, Snapshot, utcnow
 from app.replay import (
     SAVE_FORMAT,
     SAVE_FORMAT_VERSION,
@@ -24,6 +24,7 @@ from app.replay import (
     effective_actions,
     state_digest,
 )
+from app.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
 from games.engine import Event, GameEngine
 from games.registry import UnknownGame, get_engine
 
@@ -78,10 +79,11 @@ def create_session(
 ) -> GameSession:
     engine = _engine(game)
     options = engine.spec.normalize_options(options)
+    chosen = seed is not None
     seed = choose_seed(seed)
     state = engine.new_game(seed, options)
     record = insert_session(db, engine, seed=seed, options=options, name=name, state=state,
-                            owner_id=owner_or_default(db, owner_id))
+                            owner_id=owner_or_default(db, owner_id), seed_chosen=chosen)
     db.commit()
     return record
 
@@ -99,6 +101,7 @@ def insert_session(
     campaign_id: str | None = None,
     campaign_index: int | None = None,
     owner_id: str,
+    seed_chosen: bool = False,
 ) -> GameSession:
     """Add a session row and its first snapshot (not committed: the caller owns the transaction)."""
     status = engine.status(state)
@@ -108,6 +111,7 @@ def insert_session(
         game=engine.spec.slug,
         name=clean_name(name, f"{engine.spec.title} {now:%Y-%m-%d %H:%M}"),
         seed=seed,
+        seed_chosen=seed_chosen,
         options=options,
         rules_version=engine.spec.rules_version,
         status=status.state,
@@ -158,6 +162,7 @@ class SessionRow:
     checkpoint: dict[str, Any]
     pending: list[str]
     tail: list[dict[str, Any]] | None  # the last lines of the log; None for saves older than the column
+    chosen_seed: int | None  # the seed if the player chose it (the board says so); None for a secret one
 
     def moved_on(self, **changes: Any) -> SessionRow:
         return replace(self, **changes)
@@ -168,6 +173,7 @@ _ROW_COLUMNS = (
     _S.id, _S.game, _S.name, _S.version, _S.status, _S.score, _S.rules_version, _S.attention,
     _S.attention_rules_version, _S.campaign_id, _S.campaign_index, _S.created_at, _S.updated_at,
     _SNAP.version.label("snapshot_version"), _SNAP.state, _SNAP.checkpoint, _SNAP.pending, _SNAP.tail,
+    case((_S.seed_chosen, _S.seed), else_=None).label("chosen_seed"),
 )
 
 
@@ -254,31 +260,51 @@ def log_entries(db: Session, *, session_id: str, owner_id: str | None = None) ->
     return list(db.scalars(select(LogEntry).where(LogEntry.session_id == session_id).order_by(LogEntry.seq)))
 
 
-def export_session(db: Session, *, session_id: str, owner_id: str | None = None) -> dict[str, Any]:
+def export_session(db: Session, *, session_id: str, sealer: Sealer, owner_id: str | None = None) -> dict[str, Any]:
+    """The portable save: its seed in clear if it tells nothing to come (see `seed_is_open`), else sealed."""
     record = get_session(db, session_id=session_id, owner_id=owner_id)
     snapshot = db.get(Snapshot, session_id)
     log = [(e.kind, e.action) for e in log_entries(db, session_id=session_id)]
-    return {
+    data = {
         "format": SAVE_FORMAT,
         "format_version": SAVE_FORMAT_VERSION,
         "game": record.game,
         "rules_version": record.rules_version,
         "seed": record.seed,
+        "seed_chosen": record.seed_chosen,
         "options": record.options,
         "carried": record.carried,
         "name": record.name,
         "actions": effective_actions(log),
         "final": {"status": record.status, "score": record.score, "digest": state_digest(snapshot.state)},
     }
+    return data if seed_is_open(db, record) else sealer.seal(data)
 
 
-def import_session(db: Session, *, data: Any, owner_id: str | None = None) -> GameSession:
-    """Replay and verify a portable save, then store it as a new session (its log = its actions)."""
+def seed_is_open(db: Session, record: GameSession) -> bool:
+    """Whether a game's seed may be shown: the player chose it, or nothing is left to deal.
+
+    A finished game of a campaign still in progress keeps it: its seed comes from the campaign's,
+    which deals the voyages to come.
+    """
+    if record.seed_chosen:
+        return True
+    if record.status == "in_progress":
+        return False
+    return record.campaign_id is None or db.get(Campaign, record.campaign_id).status != "in_progress"
+
+
+def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None) -> GameSession:
+    """Open a sealed save (with this server's key), replay and verify it, then store it as a new session."""
     try:
-        checked = check_save(data)
-    except ReplayError as exc:
+        opened = open_file(data, sealer)
+        chosen = seed_chosen_flag(opened)
+        checked = check_save(opened)
+    except (ReplayError, SealRefused) as exc:
         raise ImportRefused(f"This save cannot be imported: {exc}") from None
     engine = checked.engine
+    if not is_sealed(data) and not engine.status(checked.state).over:
+        chosen = True  # an unfinished game whose seed came in clear: its player can know what comes next
     record = insert_session(
         db,
         engine,
@@ -289,6 +315,7 @@ def import_session(db: Session, *, data: Any, owner_id: str | None = None) -> Ga
         version=len(checked.actions),
         carried=checked.carried,
         owner_id=owner_or_default(db, owner_id),
+        seed_chosen=chosen,
     )
     # The imported log starts a fresh history: nothing before the import can be undone.
     now = utcnow()

@@ -7,7 +7,10 @@ also on a fresh PostgreSQL schema of its own when TEST_DATABASE_URL names a Post
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -23,6 +26,12 @@ BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
 # The suite was written for one player: it runs in single mode (apps built here and every server a test
 # starts inherit it). The security tests (tests/app/test_auth*.py, ...) build accounts-mode apps themselves.
 os.environ["AUTH_MODE"] = "single"
+# The seal key of every app built here (and of every server a test starts without a DATA_DIR of its own)
+# lives in a scratch folder, not in the checkout's ./data; SEAL_KEY from the caller's shell would hide it.
+_DATA_DIR = tempfile.mkdtemp(prefix="solo-shelf-tests-")
+atexit.register(shutil.rmtree, _DATA_DIR, ignore_errors=True)
+os.environ["DATA_DIR"] = _DATA_DIR
+os.environ.pop("SEAL_KEY", None)
 
 
 @pytest.fixture

@@ -146,8 +146,8 @@ def get_log(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> An
 
 
 @router.get("/sessions/{session_id}/export", responses={404: {"model": Error}})
-def export_session(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
-    data = store.export_session(db, session_id=session_id, owner_id=me.player_id)
+def export_session(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
+    data = store.export_session(db, session_id=session_id, sealer=request.app.state.sealer, owner_id=me.player_id)
     filename = f"solo-shelf-{data['game']}-{session_id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -164,7 +164,8 @@ async def import_session(request: Request, me: ApiPlayer, db: Session = Depends(
     if refusal is not None:
         return refusal
     try:
-        record = await run_in_threadpool(store.import_session, db, data=data, owner_id=me.player_id)
+        record = await run_in_threadpool(store.import_session, db, data=data, sealer=request.app.state.sealer,
+                                         owner_id=me.player_id)
     except ImportRefused as exc:
         return _error(422, exc.message)
     return play.current_view(db, session_id=record.id).to_json()

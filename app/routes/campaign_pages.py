@@ -121,7 +121,8 @@ def delete(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> Respon
 @router.get("/campaigns/{campaign_id}/export", response_model=None)
 def export(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        data = campaign_saves.export_campaign(db, campaign_id=campaign_id, owner_id=me.player_id)
+        data = campaign_saves.export_campaign(db, campaign_id=campaign_id, sealer=request.app.state.sealer,
+                                              owner_id=me.player_id)
     except NotFound:
         return _not_found(request, GONE)
     filename = "campaign-" + _file_name(data["game"], data["name"], campaign_id)
@@ -148,7 +149,8 @@ def import_campaign(request: Request, form: FormData, db: DB, me: PagePlayer) ->
         return _list_page(request, db, me.player_id, error="This campaign cannot be imported: it is not a JSON file.",
                           status_code=422)
     try:
-        campaign = campaign_saves.import_campaign(db, data=data, owner_id=me.player_id)
+        campaign = campaign_saves.import_campaign(db, data=data, sealer=request.app.state.sealer,
+                                                  owner_id=me.player_id)
     except ImportRefused as exc:
         return _list_page(request, db, me.player_id, error=exc.message, status_code=422)
     return _see_other(f"/campaigns/{campaign.id}")

@@ -94,8 +94,9 @@ def campaign_log(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db))
 
 
 @router.get("/{campaign_id}/export", responses={404: {"model": Error}})
-def export_campaign(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
-    data = campaign_saves.export_campaign(db, campaign_id=campaign_id, owner_id=me.player_id)
+def export_campaign(campaign_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
+    data = campaign_saves.export_campaign(db, campaign_id=campaign_id, sealer=request.app.state.sealer,
+                                          owner_id=me.player_id)
     filename = f"solo-shelf-campaign-{data['game']}-{campaign_id}.json"
     return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -112,7 +113,8 @@ async def import_campaign(request: Request, me: ApiPlayer, db: Session = Depends
     if refusal is not None:
         return refusal
     try:
-        campaign = await run_in_threadpool(campaign_saves.import_campaign, db, data=data, owner_id=me.player_id)
+        campaign = await run_in_threadpool(campaign_saves.import_campaign, db, data=data,
+                                           sealer=request.app.state.sealer, owner_id=me.player_id)
     except ImportRefused as exc:
         return _error(422, exc.message)
     return campaigns.current_view(db, campaign_id=campaign.id).to_json()

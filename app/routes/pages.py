@@ -77,7 +77,8 @@ def _campaign_of(db: Session, sv: play.SessionView) -> dict[str, Any] | None:
         return None
     campaign = campaigns.get_campaign(db, campaign_id=sv.campaign_id)
     return {"id": campaign.id, "name": campaign.name, "index": sv.campaign_index,
-            "status": campaign.status, "url": f"/campaigns/{campaign.id}"}
+            "status": campaign.status, "url": f"/campaigns/{campaign.id}",
+            "chosen_seed": campaign.seed if campaign.seed_chosen else None}
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -301,7 +302,7 @@ def _file_name(record_game: str, name: str, session_id: str) -> str:
 @router.get("/saves/{session_id}/export", response_model=None)
 def export(session_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        data = store.export_session(db, session_id=session_id, owner_id=me.player_id)
+        data = store.export_session(db, session_id=session_id, sealer=request.app.state.sealer, owner_id=me.player_id)
         record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
@@ -331,7 +332,7 @@ def import_save(request: Request, form: FormData, db: DB, me: PagePlayer) -> Res
         return _saves_page(request, db, me.player_id,
                            error="This save cannot be imported: it is not a JSON file.", status_code=422)
     try:
-        record = store.import_session(db, data=data, owner_id=me.player_id)
+        record = store.import_session(db, data=data, sealer=request.app.state.sealer, owner_id=me.player_id)
     except ImportRefused as exc:
         return _saves_page(request, db, me.player_id, error=exc.message, status_code=422)
     return _see_other(f"/play/{record.id}")
