@@ -35,6 +35,11 @@ class Settings(BaseSettings):
     # password hash, and a success a new account).
     signup_max_per_address: int = 10
     signup_window_seconds: int = 60 * 60
+    # Request guards (app/security/): the host names this shelf answers to (comma-separated, each with or
+    # without a port; `*` for any), and the proxies whose X-Forwarded-For/-Proto are believed (addresses
+    # or networks; `*` for every peer; none by default).
+    allowed_hosts: str = "localhost,127.0.0.1,[::1]"
+    trusted_proxies: str = ""
 
     def resolved_database_url(self) -> str:
         if self.database_url:

@@ -23,6 +23,8 @@ BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
 # The suite was written for one player: it runs in single mode (apps built here and every server a test
 # starts inherit it). The security tests (tests/app/test_auth*.py, ...) build accounts-mode apps themselves.
 os.environ["AUTH_MODE"] = "single"
+# TestClient and httpx's ASGI transport send `Host: testserver`; live servers are reached on 127.0.0.1.
+os.environ["ALLOWED_HOSTS"] = "testserver,localhost,127.0.0.1,[::1]"
 
 
 @pytest.fixture
