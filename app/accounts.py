@@ -111,7 +111,7 @@ def single_player_id(db: Session) -> str:
     found = db.scalar(select(Player.id).order_by(Player.created_at, Player.id).limit(1))
     if found is not None:
         return found
-    db.add(Player(id=IMPLICIT_PLAYER, name="Player", name_key="player", password_hash=None, is_admin=True,
+    db.add(Player(id=IMPLICIT_PLAYER, name="Player", name_key=name_key("Player"), password_hash=None, is_admin=True,
                   disabled=False, created_at=utcnow()))
     db.commit()
     return IMPLICIT_PLAYER

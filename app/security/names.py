@@ -1,9 +1,10 @@
 """The key that keeps player names apart: no two players may have names a reader could take for each other.
 
 `name_key(name)` is what must be unique (and what a log-in looks a name up by):
-1. NFKC (`ａｌｉｃｅ` → `alice`, `ﬁ` → `fi`), case-folded, runs of spaces made one;
-2. the Unicode TR39 skeleton (UTS #39 §4): every character replaced by the prototype it is confusable
-   with (Cyrillic `а` → Latin `a`, `1` → `l`, `m` → `rn`), then case-folded again.
+1. NFKC (`ａｌｉｃｅ` → `alice`, `ﬁ` → `fi`), runs of spaces made one;
+2. the Unicode TR39 skeleton (UTS #39 §4), which replaces every character by the prototype it is
+   confusable with (Cyrillic `а` → Latin `a`, `1` → `l`, `m` → `rn`), of the upper-cased name, then
+   case-folded, and the skeleton again (see `name_key`).
 The confusables data is Unicode's `confusables.txt` as the `confusable-homoglyphs` package ships it
 (the library django-registration uses for the same purpose). That package keeps the pairs in both
 directions; `_prototypes` recovers TR39's one-way mapping from them (see there).
@@ -68,8 +69,14 @@ def skeleton(text: str) -> str:
 
 
 def name_key(name: str) -> str:
-    """The uniqueness key of a player name (see the module docstring); '' for a name of only spaces."""
-    folded = _SPACES.sub(" ", unicodedata.normalize("NFKC", name).casefold()).strip()
+    """The uniqueness key of a player name (see the module docstring); '' for a name of only spaces.
+
+    The skeleton is taken of the upper-case name, then of the case-folded result: some letters are
+    confusable only in one case (Cyrillic `В` with `B`, but `в` with small-capital `ʙ`; `rn` with `m`),
+    and upper-casing first keeps the key the same for every way of writing one name's case.
+    """
+    spaced = _SPACES.sub(" ", unicodedata.normalize("NFKC", name)).strip()
+    folded = skeleton(unicodedata.normalize("NFKC", spaced.upper())).casefold()
     return unicodedata.normalize("NFC", skeleton(folded).casefold())
 
 

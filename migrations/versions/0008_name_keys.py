@@ -2,9 +2,9 @@
 
 Every player's `name_key` is computed again with app/security/names.py, so a new name is checked
 against the existing ones too. Two existing players whose names now fold to the same key keep
-working: the one who signed up first takes the new key, the later one keeps the key it had (a log-in
-finds it by that key, see accounts._find_player). The key columns grow to 160 characters: NFKC and
-the skeleton can spell a 40-character name out longer.
+working: one takes the new key (the one whose key it already was, else the first to sign up), the
+others keep the keys they had (a log-in finds them by those keys, see accounts._find_player). The key
+columns grow to 160 characters: NFKC and the skeleton can spell a 40-character name out longer.
 
 Revision ID: 0008
 Revises: 0007
@@ -31,15 +31,20 @@ def upgrade() -> None:
                                existing_nullable=False)
     bind = op.get_bind()
     rows = bind.execute(sa.text("SELECT id, name, name_key FROM players ORDER BY created_at, id")).all()
-    taken: set[str] = set()
-    final: dict[str, str] = {}
+    clashes: dict[str, list[tuple[str, str]]] = {}
     for player_id, name, old_key in rows:
-        new_key = name_key(name)[:KEY_MAX] or old_key
-        key = new_key if new_key not in taken else old_key
-        if key in taken:  # cannot happen with keys the app made; never fail a start-up over it
-            key = f"{old_key}~{player_id}"[:KEY_MAX]
-        taken.add(key)
-        final[player_id] = key
+        clashes.setdefault(name_key(name)[:KEY_MAX] or old_key, []).append((player_id, old_key))
+    final: dict[str, str] = {}
+    kept: list[tuple[str, str]] = []
+    for new_key, players in clashes.items():
+        # The player whose key already was this one keeps it (so its log-in is unchanged), else the first.
+        keeper = next((p for p in players if p[1] == new_key), players[0])
+        final[keeper[0]] = new_key
+        kept.extend(p for p in players if p is not keeper)
+    for player_id, old_key in kept:
+        taken = set(final.values())
+        # A clash with another player's new key cannot happen with keys the app made; never fail a start over it.
+        final[player_id] = old_key if old_key not in taken else f"{old_key}~{player_id}"[:KEY_MAX]
     # Through a placeholder first, so no update meets a key another row still holds.
     for player_id in final:
         bind.execute(sa.text("UPDATE players SET name_key = :key WHERE id = :id"),
