@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
+import httpx
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import create_engine, func, select
 
 from app.models import LoginFailure, Player, SignupAttempt
 from tests.app.accountkit import PASSWORD, accounts_app, log_in, pre_form, sign_up
+from tests.app.liveserver import running_server
 
 
 def _attempt(app, name: str, password: str, address: str = "203.0.113.5"):
@@ -81,6 +84,28 @@ def test_an_ipv6_subscriber_is_counted_by_its_64_block(db_url):
             assert _attempt(app, "Ana", "guess", address=f"2001:db8:1:2::{n + 1:x}").status_code == 401
         assert _attempt(app, "Ana", PASSWORD, address="2001:db8:1:2:ffff::9").status_code == 429
         assert _attempt(app, "Ana", PASSWORD, address="2001:db8:1:3::1").status_code == 303
+
+
+def test_a_real_server_does_not_believe_x_forwarded_for_from_localhost(db_url, tmp_path, monkeypatch):
+    """The issue's setup: uvicorn trusted X-Forwarded-For from 127.0.0.1 by default."""
+    monkeypatch.setenv("AUTH_MODE", "accounts")
+    with running_server(db_url, tmp_path) as server, httpx.Client(base_url=server.base_url) as http:
+        token = re.search(r'name="csrf_token" value="([^"]+)"', http.get("/signup").text).group(1)
+        made = http.post("/signup", data={"csrf_token": token, "name": "Ana", "password": PASSWORD,
+                                          "confirm": PASSWORD})
+        assert made.status_code == 303, made.text[:300]
+        http.cookies.clear()
+        for n in range(3):
+            token = re.search(r'name="csrf_token" value="([^"]+)"', http.get("/login").text).group(1)
+            r = http.post("/login", data={"csrf_token": token, "name": "Ana", "password": "guess"},
+                          headers={"X-Forwarded-For": f"192.0.2.{n}"})
+            assert r.status_code == 401
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            assert set(conn.execute(select(LoginFailure.address)).scalars()) == {"127.0.0.1"}
+    finally:
+        engine.dispose()
 
 
 def test_the_server_leaves_forwarded_headers_to_the_app(monkeypatch):
