@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
+from app.auth import CSP
 from app.config import Settings
 from app.main import create_app
 from app.models import GameSession, LogEntry
@@ -112,6 +113,7 @@ def test_dns_rebinding_is_refused_by_the_host_check(single):
     assert client.delete(f"/api/sessions/{game['id']}", headers=rebound).status_code == 400
     page = client.get("/saves", headers=rebound)
     assert page.status_code == 400 and "ALLOWED_HOSTS" in page.text
+    assert page.headers["content-security-policy"] == CSP and listed.headers["x-frame-options"] == "DENY"
     assert _stored(app) == before
     assert client.get("/healthz", headers={"Host": "10.1.2.3:8000"}).status_code == 200  # a probe, by any name
 
