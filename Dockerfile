@@ -29,9 +29,13 @@ RUN useradd --system --uid 10001 --user-group --home-dir /app --no-create-home s
 
 # Accounts on: everyone who reaches the container logs in and sees only their own games
 # (docs/OPERATIONS.md: the first account is the admin; set COOKIE_SECURE=1 behind HTTPS).
+# ALLOWED_HOSTS: the host names the app answers to; any other Host gets 400 (DNS rebinding). Add the
+# name or address players type, e.g. `docker run -e ALLOWED_HOSTS=shelf.lan,192.168.1.20,localhost ...`.
+# The HEALTHCHECK below works whatever it says (/healthz answers any host).
 ENV DATA_DIR=/app/data \
     DATABASE_URL=sqlite:////app/data/solo-shelf.db \
-    AUTH_MODE=accounts
+    AUTH_MODE=accounts \
+    ALLOWED_HOSTS=localhost,127.0.0.1,[::1]
 
 USER solo
 VOLUME /app/data

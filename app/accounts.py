@@ -12,6 +12,7 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -31,6 +32,7 @@ from app.models import (
     SiteSettings,
     utcnow,
 )
+from app.security import names
 
 IMPLICIT_PLAYER = "local"  # the migration's player: single mode's, until the first account claims it
 NAME_MAX = 40
@@ -78,12 +80,21 @@ def clean_player_name(name: object) -> str:
         raise AccountError("Choose a name.")
     if len(text) > NAME_MAX:
         raise AccountError(f"A name has at most {NAME_MAX} characters.")
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise AccountError("A name cannot contain control characters.")
+    refused = names.refusal(text)
+    if refused:
+        raise AccountError(refused)
+    if not names.name_key(text) or len(names.name_key(text)) > names.KEY_MAX:
+        raise AccountError("Choose a name with some letters or digits in it, and not too long.")
     return text
 
 
 def name_key(name: str) -> str:
+    """What makes a name unique and finds it at log-in: NFKC, case-folded, look-alikes folded (security/names.py)."""
+    return names.name_key(name)[:names.KEY_MAX]
+
+
+def _legacy_key(name: str) -> str:
+    """The key before look-alikes were folded: kept by the rare older player whose name clashed (migration 0009)."""
     return unicodedata.normalize("NFC", name.strip()).casefold()[:NAME_MAX]
 
 
@@ -100,7 +111,7 @@ def single_player_id(db: Session) -> str:
     found = db.scalar(select(Player.id).order_by(Player.created_at, Player.id).limit(1))
     if found is not None:
         return found
-    db.add(Player(id=IMPLICIT_PLAYER, name="Player", name_key="player", password_hash=None, is_admin=True,
+    db.add(Player(id=IMPLICIT_PLAYER, name="Player", name_key=name_key("Player"), password_hash=None, is_admin=True,
                   disabled=False, created_at=utcnow()))
     db.commit()
     return IMPLICIT_PLAYER
@@ -163,6 +174,9 @@ def sign_up(db: Session, *, name: object, password: object, settings: Settings |
     if not signup_open(db):
         raise AccountError("Sign-up is closed on this shelf: ask its admin for an account.")
     player = _unclaimed_implicit(db)
+    taken = db.scalar(select(Player.id).where(Player.name_key == name_key(clean)).limit(1))
+    if taken is not None and (player is None or taken != player.id):
+        raise _name_taken()
     if player is not None:
         player.name, player.name_key, player.password_hash = clean, name_key(clean), hashed
         player.is_admin, player.disabled = True, False
@@ -175,8 +189,13 @@ def sign_up(db: Session, *, name: object, password: object, settings: Settings |
         db.commit()
     except IntegrityError:
         db.rollback()
-        raise AccountError("That name is taken: choose another.") from None
+        raise _name_taken() from None
     return player
+
+
+def _name_taken() -> AccountError:
+    return AccountError("That name is taken, or looks too much like the name of another player here: "
+                        "choose another.")
 
 
 def list_players(db: Session) -> list[tuple[Player, int]]:
@@ -213,20 +232,26 @@ def owns_anything(db: Session, player_id: str) -> bool:
 
 # ---------------------------------------------------------------- log-in, with throttling
 
-def _failures_since(db: Session, column: object, value: str, since: datetime) -> tuple[int, datetime | None]:
+def _failures_since(db: Session, where: Any, since: datetime) -> tuple[int, datetime | None]:
     count, oldest = db.execute(
-        select(func.count(), func.min(LoginFailure.created_at)).where(column == value,
-                                                                      LoginFailure.created_at > since)
+        select(func.count(), func.min(LoginFailure.created_at)).where(where, LoginFailure.created_at > since)
     ).one()
     return int(count), oldest
 
 
 def _check_throttle(db: Session, settings: Settings, key: str, address: str, now: datetime) -> None:
+    """Throttled past the failures allowed for this account from this address, or from this address at all.
+
+    Never per account alone: failures from other addresses must not lock the owner out of their own
+    account. A guesser spread over many addresses gets LOGIN_MAX_FAILURES_PER_ACCOUNT tries from each
+    (an IPv6 address counts as its /64), each try costing a full password hash.
+    """
     window = timedelta(seconds=settings.login_window_seconds)
     since = now - window
-    for column, value, limit in ((LoginFailure.name_key, key, settings.login_max_failures_per_account),
-                                 (LoginFailure.address, address, settings.login_max_failures_per_address)):
-        count, oldest = _failures_since(db, column, value, since)
+    from_here = LoginFailure.address == address
+    for where, limit in (((LoginFailure.name_key == key) & from_here, settings.login_max_failures_per_account),
+                         (from_here, settings.login_max_failures_per_address)):
+        count, oldest = _failures_since(db, where, since)
         if count >= limit and oldest is not None:
             raise _throttled(oldest, window, now)
 
@@ -241,14 +266,14 @@ def _throttled(oldest: datetime, window: timedelta, now: datetime) -> Throttled:
 def log_in(db: Session, settings: Settings, *, name: object, password: object, address: str) -> Player:
     """The player if the name and password match (and they are not disabled); else AccountError.
 
-    Failures are counted in the database, per account and per address, so every replica agrees;
-    past the limit the password is not even checked (Throttled) until the window has moved on.
+    Failures are counted in the database, per account and address and per address, so every replica
+    agrees; past a limit the password is not even checked (Throttled) until the window has moved on.
     """
     key = name_key(name) if isinstance(name, str) else ""
     address = address[:64]
     now = utcnow()
     _check_throttle(db, settings, key, address, now)
-    player = db.scalar(select(Player).where(Player.name_key == key)) if key else None
+    player = _find_player(db, name, key) if key else None
     stored = player.password_hash if player is not None else None
     ok = _verify(stored or _DUMMY_HASH, password if isinstance(password, str) else "") and stored is not None
     if not ok or player is None or player.disabled:
@@ -259,11 +284,19 @@ def log_in(db: Session, settings: Settings, *, name: object, password: object, a
         if ok and player is not None and player.disabled:
             raise AccountError("This account is disabled: ask the admin of this shelf.")
         raise AccountError("That name and password do not match an account here.")
-    db.execute(delete(LoginFailure).where(LoginFailure.name_key == key))
+    # Only this address's failures: a success must not wipe what another address was counted for.
+    db.execute(delete(LoginFailure).where(LoginFailure.name_key == key, LoginFailure.address == address))
     if _hasher.check_needs_rehash(stored):
         player.password_hash = _hasher.hash(password)
     db.commit()
     return player
+
+
+def _find_player(db: Session, name: object, key: str) -> Player | None:
+    """The player a typed name means: by its key, or an older player who kept the key it had (migration 0009)."""
+    legacy = _legacy_key(name) if isinstance(name, str) else key
+    found = {p.name_key: p for p in db.scalars(select(Player).where(Player.name_key.in_({key, legacy})))}
+    return found.get(legacy) if legacy != key and legacy in found else found.get(key)
 
 
 def _verify(stored: str, password: str) -> bool:
@@ -274,7 +307,10 @@ def _verify(stored: str, password: str) -> bool:
 
 
 def change_password(db: Session, *, player_id: str, current: object, new: object) -> None:
-    """Check the current password, store the new one, and end every log-in of this player."""
+    """Check the current password, store the new one, end every log-in of this player and revoke their tokens.
+
+    A stolen password must not leave a lasting key behind: an API token made with it goes too.
+    """
     player = db.get(Player, player_id)
     if player is None or player.password_hash is None:
         raise AccountError("This account has no password to change.")
@@ -282,6 +318,7 @@ def change_password(db: Session, *, player_id: str, current: object, new: object
         raise AccountError("The current password is not right.")
     player.password_hash = _hasher.hash(check_password(new))
     db.execute(delete(AuthSession).where(AuthSession.player_id == player_id))
+    db.execute(delete(ApiToken).where(ApiToken.player_id == player_id))
     db.commit()
 
 

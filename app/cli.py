@@ -70,6 +70,9 @@ def _serve(args: argparse.Namespace) -> int:
     # Workers are separate processes; the migration already ran, so they skip it.
     os.environ["SOLO_SHELF_SKIP_MIGRATIONS"] = "1"
     print(f"Solo Shelf on http://{args.host}:{args.port} (database: {_safe_url(settings)})", flush=True)
+    if os.environ.get("FORWARDED_ALLOW_IPS") and not settings.trusted_proxies:
+        print("FORWARDED_ALLOW_IPS is no longer read: name the proxies in TRUSTED_PROXIES instead "
+              "(docs/OPERATIONS.md).", file=sys.stderr, flush=True)
     uvicorn.run(
         "app.asgi:app",
         host=args.host,
@@ -77,6 +80,9 @@ def _serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level="warning",
         access_log=False,  # app/logs.py writes one structured line per request instead
+        # uvicorn would believe X-Forwarded-For from 127.0.0.1 by default: the app itself reads the
+        # forwarded headers, from TRUSTED_PROXIES only (app/security/proxies.py).
+        proxy_headers=False,
     )
     return 0
 

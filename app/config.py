@@ -39,6 +39,11 @@ class Settings(BaseSettings):
     # The key that seals the seed of unfinished exports (app/sealing/): 32 bytes in base64. Empty: the key
     # file `<DATA_DIR>/seal.key`, created on first start. Replicas that share a database must share it.
     seal_key: SecretStr = SecretStr("")
+    # Request guards (app/security/): the host names this shelf answers to (comma-separated, each with or
+    # without a port; `*` for any), and the proxies whose X-Forwarded-For/-Proto are believed (addresses
+    # or networks; `*` for every peer; none by default).
+    allowed_hosts: str = "localhost,127.0.0.1,[::1]"
+    trusted_proxies: str = ""
 
     def resolved_database_url(self) -> str:
         if self.database_url:

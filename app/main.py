@@ -20,6 +20,7 @@ from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
 from app.routes import account_pages, api, campaign_pages, campaigns_api, pages
+from app.security.guard import RequestGuard
 
 
 def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:
@@ -46,6 +47,8 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
     with app.state.sessionmaker() as db:
         app.state.single_player_id = accounts.single_player_id(db)
+    # Host, origin, proxy and body-type rules, before any route or database connection (app/security/).
+    app.add_middleware(RequestGuard, allowed_hosts=settings.allowed_hosts, trusted_proxies=settings.trusted_proxies)
     logs.install(app)
     # Saves made under older rules are replayed now (see app/rules_versions.py); idempotent and
     # compare-and-set, so several workers or replicas starting together cannot clash.

@@ -141,14 +141,16 @@ class Snapshot(Base):
 class Player(Base):
     """Someone who plays here. In single mode one implicit player (no password) owns everything.
 
-    `name_key` is the name case-folded: log-in is case-insensitive and two players cannot share a name.
+    `name_key` is the name NFKC-normalised, case-folded and with look-alike characters folded together
+    (app/security/names.py): log-in is case-insensitive, and no two players have names a reader could
+    take for each other.
     """
 
     __tablename__ = "players"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
     # None for the implicit player of single mode, until the first account to sign up claims it.
     password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -189,7 +191,7 @@ class LoginFailure(Base):
     __tablename__ = "login_failures"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    name_key: Mapped[str] = mapped_column(String(40), index=True)
+    name_key: Mapped[str] = mapped_column(String(160), index=True)
     address: Mapped[str] = mapped_column(String(64), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 

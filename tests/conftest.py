@@ -32,6 +32,8 @@ _DATA_DIR = tempfile.mkdtemp(prefix="solo-shelf-tests-")
 atexit.register(shutil.rmtree, _DATA_DIR, ignore_errors=True)
 os.environ["DATA_DIR"] = _DATA_DIR
 os.environ.pop("SEAL_KEY", None)
+# TestClient and httpx's ASGI transport send `Host: testserver`; live servers are reached on 127.0.0.1.
+os.environ["ALLOWED_HOSTS"] = "testserver,localhost,127.0.0.1,[::1]"
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from app.auth import (
     set_pre_login_token,
 )
 from app.db import get_db
+from app.security.proxies import throttle_address
 from app.web import templates
 
 router = APIRouter(include_in_schema=False)
@@ -46,8 +47,9 @@ def _page(request: Request, name: str, context: dict[str, Any], status_code: int
 
 
 def _address(request: Request) -> str:
-    """The client's address, as the throttles count it (behind a proxy: what uvicorn's proxy headers say)."""
-    return request.client.host if request.client else "unknown"
+    """The client's address as the throttles count it (its /64 for IPv6; behind a trusted proxy, the
+    address the proxy forwards for: app/security/proxies.py)."""
+    return throttle_address(request.client.host if request.client else None)
 
 
 def _see_other(url: str) -> RedirectResponse:
@@ -167,8 +169,8 @@ def _settings_page(request: Request, db: Session, me: accounts.Principal, *, err
 
 @router.get("/settings", response_class=HTMLResponse)
 def settings_page(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
-    notice = "Password changed. Every other log-in of yours has ended." if request.query_params.get(
-        "done") == "password" else ""
+    done = request.query_params.get("done") == "password"
+    notice = "Password changed: your other log-ins have ended and your API tokens were revoked." if done else ""
     return _settings_page(request, db, me, notice=notice)
 
 

@@ -168,6 +168,25 @@ def test_changing_the_password_ends_every_other_log_in(db_url):
         assert log_in(app, "Ana", "n3w password!")[1].status_code == 303
 
 
+def test_changing_the_password_revokes_every_api_token_and_the_page_says_so(db_url):
+    with accounts_app(db_url) as app:
+        ana = sign_up(app, "Ana")
+        bob = sign_up(app, "Bob")
+        stolen, kept = api_token(ana, "made with a stolen log-in"), api_token(bob, "Bob's bot")
+        script = TestClient(app)
+        assert script.get("/api/sessions", headers=bearer(stolen)).status_code == 200
+        page = ana.client.get("/settings").text
+        effects = page[page.index('id="password-effects"'):]
+        assert "API token" in effects[:300] and "revoked" in effects[:300]  # said next to the form
+        r = ana.form("/settings/password", {"current": PASSWORD, "new": "n3w password!", "confirm": "n3w password!"})
+        assert r.status_code == 303
+        assert script.get("/api/sessions", headers=bearer(stolen)).status_code == 401
+        assert "API tokens were revoked" in ana.client.get(r.headers["location"]).text
+        assert script.get("/api/sessions", headers=bearer(kept)).status_code == 200  # Bob's are his own
+        with _db(app) as db:
+            assert [t.name for t in db.scalars(select(ApiToken))] == ["Bob's bot"]
+
+
 def test_sign_up_refuses_taken_names_bad_passwords_and_mismatches(db_url):
     with accounts_app(db_url) as app:
         sign_up(app, "Ana")

@@ -216,6 +216,14 @@ def test_the_load_balancer_spreads_one_game_over_both_replicas(db_url, tmp_path)
                 sv = answer.json()
             page = lb.get(f"/play/{sv['id']}", headers={"Accept-Encoding": "gzip"})
             assert page.status_code == 200 and page.headers.get("content-encoding") == "gzip"
+            # A browser behind the balancer: its Origin carries the balancer's port, and so must the Host
+            # the replicas see, or the app would take the form for another site's.
+            own = f"http://127.0.0.1:{lb.port}"
+            renamed = lb.post(f"/saves/{sv['id']}/rename", data={"name": "Through nginx"},
+                              headers={"Origin": own, "Sec-Fetch-Site": "same-origin"})
+            assert renamed.status_code in (200, 303), renamed.text[:300]
+            assert lb.post(f"/saves/{sv['id']}/rename", data={"name": "x"},
+                           headers={"Origin": "http://127.0.0.1:1"}).status_code == 403
     served = [(tmp_path / name).read_text().count('"path":"/api/sessions') for name in ("one.log", "two.log")]
     assert all(count > 0 for count in served), served  # both replicas took moves of the same game
 
@@ -280,6 +288,12 @@ def test_the_scale_profile_is_postgres_replicas_and_a_balancer():
     conf = (ROOT / mount.split(":")[0]).read_text()
     assert "server app:8000" in conf and "proxy_set_header X-Request-ID" in conf
     assert f"listen {lb['ports'][0].split(':')[1]};" in conf
+    # The replicas believe the balancer's X-Forwarded-* (and no one else reaches them), and get the Host
+    # the browser used, port included, to check against ALLOWED_HOSTS and to compare an Origin with.
+    assert app["environment"]["TRUSTED_PROXIES"] and "FORWARDED_ALLOW_IPS" not in app["environment"]
+    assert "proxy_set_header Host $http_host;" in conf and "X-Forwarded-Proto $scheme" in conf
+    for service in (services["solo-shelf"], app):
+        assert "localhost" in service["environment"]["ALLOWED_HOSTS"]
 
 
 def test_postgres_has_room_for_every_pool():
