@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from app import campaign_saves, campaigns
 from app.auth import ApiPlayer, api_player
+from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
 from app.routes.api import AUTH_ERRORS, MOVE_ERRORS, _error, read_upload
@@ -18,7 +19,7 @@ from app.schemas import ActionIn, CampaignLogOut, CampaignOut, CampaignSummary, 
 
 # Like the session API: a player is required, and only that player's campaigns are found.
 router = APIRouter(prefix="/api/campaigns", tags=["campaigns"], dependencies=[Depends(api_player)],
-                   responses=AUTH_ERRORS)
+                   responses=AUTH_ERRORS, route_class=ReleasingRoute)
 
 
 def _stale(exc: Stale) -> JSONResponse:
@@ -112,7 +113,13 @@ async def import_campaign(request: Request, me: ApiPlayer, db: Session = Depends
     if refusal is not None:
         return refusal
     try:
-        campaign = await run_in_threadpool(campaign_saves.import_campaign, db, data=data, owner_id=me.player_id)
+        return await run_in_threadpool(_import_campaign, db, data, me.player_id)
     except ImportRefused as exc:
         return _error(422, exc.message)
+
+
+@releasing
+def _import_campaign(db: Session, data: Any, owner_id: str) -> dict[str, Any]:
+    """The database side of an import, in one worker thread, once the whole body is in (as for sessions)."""
+    campaign = campaign_saves.import_campaign(db, data=data, owner_id=owner_id)
     return campaigns.current_view(db, campaign_id=campaign.id).to_json()
