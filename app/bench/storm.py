@@ -62,22 +62,25 @@ class HoldResult:
     player_status: Counter = field(default_factory=Counter)
 
 
-def slow_import_request(base_url: str, headers: dict[str, str]) -> bytes:
-    """The head of an import that promises 1,000 bytes of body, and its first (and only) byte."""
-    host = urlsplit(base_url).netloc
-    lines = ["POST /api/sessions/import HTTP/1.1", f"Host: {host}", "Content-Type: application/json",
+def slow_request(base_url: str, path: str, headers: dict[str, str], content_type: str, first: bytes) -> bytes:
+    """The head of a POST that promises 1,000 bytes of body, and the first few bytes of it (all it sends)."""
+    lines = [f"POST {path} HTTP/1.1", f"Host: {urlsplit(base_url).netloc}", f"Content-Type: {content_type}",
              "Content-Length: 1000", *(f"{k}: {v}" for k, v in headers.items())]
-    return ("\r\n".join(lines) + "\r\n\r\n{").encode()
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + first
+
+
+def slow_import(base_url: str, headers: dict[str, str]) -> bytes:
+    """An authenticated `POST /api/sessions/import` that sends only `{` of its 1,000 bytes."""
+    return slow_request(base_url, "/api/sessions/import", headers, "application/json", b"{")
 
 
 @contextlib.contextmanager
-def slow_clients(base_url: str, headers: dict[str, str], count: int) -> Iterator[list[socket.socket]]:
-    """`count` open connections, each stuck in the body of an import; all closed on leaving."""
+def slow_clients(base_url: str, requests: list[bytes]) -> Iterator[list[socket.socket]]:
+    """One open connection per request, each stuck in the middle of its body; all closed on leaving."""
     parts = urlsplit(base_url)
-    request = slow_import_request(base_url, headers)
     socks: list[socket.socket] = []
     try:
-        for _ in range(count):
+        for request in requests:
             sock = socket.create_connection((parts.hostname, parts.port), timeout=10)
             socks.append(sock)
             sock.sendall(request)
@@ -109,10 +112,12 @@ def timed_get(http: httpx.Client, path: str, timeout: float) -> tuple[float, int
     return (time.perf_counter() - start) * 1000, status
 
 
-def hold(player: Player, count: int, samples: int = 5, timeout: float = 5.0) -> HoldResult:
-    """Hold `count` slow clients; time `/healthz` and one of the player's own reads `samples` times."""
-    result = HoldResult(count)
-    with slow_clients(player.base_url, player.headers, count) as socks:
+def hold(player: Player, count: int, samples: int = 5, timeout: float = 5.0,
+         others: tuple[bytes, ...] = ()) -> HoldResult:
+    """Hold `count` slow imports (and `others`, more slow requests); meanwhile time `/healthz` and one of
+    the player's own reads `samples` times (each given up after `timeout` seconds)."""
+    result = HoldResult(count + len(others))
+    with slow_clients(player.base_url, [slow_import(player.base_url, player.headers)] * count + list(others)) as socks:
         time.sleep(HOLD_SETTLE)
         with httpx.Client(base_url=player.base_url, headers=player.headers) as http:
             for _ in range(samples):
