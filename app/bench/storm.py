@@ -181,6 +181,7 @@ class StormResult:
     hold: HoldResult
     moves: Counter
     reads: Counter
+    seconds: dict[str, float] = field(default_factory=dict)  # wall time of each burst, until the last answer
 
     def passed(self) -> bool:
         return (self.hold.held == self.hold.clients
@@ -202,8 +203,9 @@ class StormResult:
             f"median {sorted(h.healthz_ms)[len(h.healthz_ms) // 2]:.1f} ms over {len(h.healthz_ms)} tries "
             f"({_counts(h.healthz_status)})",
             f"a player's GET of their game meanwhile: max {max(h.player_ms):.1f} ms ({_counts(h.player_status)})",
-            f"{sum(self.moves.values())} identical moves at one version: {_counts(self.moves)}",
-            f"{sum(self.reads.values())} GET /api/games at once: {_counts(self.reads)}",
+            f"{sum(self.moves.values())} identical moves at one version: {_counts(self.moves)}"
+            f"{self._took('moves')}",
+            f"{sum(self.reads.values())} GET /api/games at once: {_counts(self.reads)}{self._took('reads')}",
             f"5xx or no answer: {self.fives()}",
             "== Targets",
             _target(max(h.healthz_ms) < HEALTHZ_TARGET_MS and h.held == h.clients,
@@ -213,6 +215,10 @@ class StormResult:
             _target(self.fives() == 0, "no 5xx, no request left unanswered"),
         ]
         return out
+
+
+    def _took(self, burst: str) -> str:
+        return f" (all answered in {self.seconds[burst]:.2f} s)" if burst in self.seconds else ""
 
 
 def _counts(counts: Counter) -> str:
@@ -230,8 +236,12 @@ def storm(args: argparse.Namespace) -> StormResult:
         try:
             player = Player.sign_up(srv.url, args.auth_mode)
             held = hold(player, args.slow_clients)
+            started = time.perf_counter()
             moves = same_move(player, args.storm_moves)
+            seconds = {"moves": time.perf_counter() - started}
+            started = time.perf_counter()
             read = reads(player, args.storm_reads)
+            seconds["reads"] = time.perf_counter() - started
         finally:
             srv.stop()
     finally:
@@ -240,7 +250,7 @@ def storm(args: argparse.Namespace) -> StormResult:
 
     setup = {"database": make_url(url).render_as_string(hide_password=True), "workers": str(args.workers),
              "auth mode": args.auth_mode}
-    return StormResult(setup, held, moves, read)
+    return StormResult(setup, held, moves, read, seconds)
 
 
 def run(args: argparse.Namespace) -> int:
