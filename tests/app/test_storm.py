@@ -84,3 +84,17 @@ def test_a_crowd_gets_answers_not_errors(server):
         log = http.get(f"/api/sessions/{player.session['id']}/log").json()
     assert session["version"] == player.session["version"] + 1
     assert len(log) == 1
+
+
+def test_the_bench_storm_command_prints_every_figure(capsys):
+    """`python -m app bench --storm`, small: its own server (a fresh SQLite file), its report, exit 0."""
+    from app.cli import main
+
+    code = main(["bench", "--storm", "--slow-clients", "3", "--storm-moves", "6", "--storm-reads", "5"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "slow clients: 3 opened, 3 still held" in out
+    assert "6 identical moves at one version: 1 × 200, 5 × 409" in out
+    assert "5 GET /api/games at once: 5 × 200" in out
+    assert "5xx or no answer: 0" in out
+    assert [line[:4] for line in out.splitlines() if line.startswith(("PASS", "FAIL"))] == ["PASS"] * 3
