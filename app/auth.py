@@ -19,12 +19,10 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from sqlalchemy.orm import Session
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import accounts
 from app.accounts import Principal
-from app.db import get_db
 
 COOKIE = "solo_shelf_login"
 PRE_COOKIE = "solo_shelf_form"  # the CSRF token of the log-in and sign-up forms, before there is a log-in
@@ -108,15 +106,20 @@ def _remember(principal: Principal | None, csrf: str | None) -> None:
 _bearer = HTTPBearer(auto_error=False, description="A personal API token from the settings page.")
 
 
-def _authenticate(request: Request, db: Session, bearer: str | None) -> Principal | None:
+def _authenticate(request: Request, bearer: str | None) -> Principal | None:
     settings = request.app.state.settings
     if settings.auth_mode == "single":
         player_id = request.app.state.single_player_id
         return Principal(player_id, "", False, "single")
-    if bearer is not None:
-        return accounts.token_principal(db, bearer)
     token = request.cookies.get(COOKIE)
-    return accounts.session_principal(db, settings, token) if token else None
+    if bearer is None and not token:
+        return None
+    # A session of its own, closed at once: its connection is back in the pool before the request goes
+    # on to wait for its body, a form or a worker thread (see app/capacity).
+    with request.app.state.sessionmaker() as db:
+        if bearer is not None:
+            return accounts.token_principal(db, bearer)
+        return accounts.session_principal(db, settings, token)
 
 
 def _cross_site(request: Request) -> bool:
@@ -138,11 +141,10 @@ def _check_csrf(request: Request, principal: Principal, sent: str | None, api: b
 
 def api_player(
     request: Request,
-    db: Annotated[Session, Depends(get_db)],
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> Principal:
     """The JSON API's player (bearer token or cookie); 401 without one, 403 for a cookie without CSRF."""
-    principal = _authenticate(request, db, credentials.credentials if credentials else None)
+    principal = _authenticate(request, credentials.credentials if credentials else None)
     if principal is None:
         raise LoginRequired(api=True)
     _check_csrf(request, principal, request.headers.get(CSRF_HEADER), api=True)
@@ -150,8 +152,8 @@ def api_player(
     return principal
 
 
-def _page_principal(request: Request, db: Annotated[Session, Depends(get_db)]) -> Principal:
-    principal = _authenticate(request, db, None)
+def _page_principal(request: Request) -> Principal:
+    principal = _authenticate(request, None)
     if principal is None:
         raise LoginRequired(api=False)
     return principal

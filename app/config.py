@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import SecretStr
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,6 +17,12 @@ class Settings(BaseSettings):
 
     data_dir: Path = Path("data")
     database_url: str = ""
+    # The database connection pool of each process: connections kept open, more opened for a burst, and
+    # how long a request waits for one before it is answered 503 with Retry-After (never left hanging).
+    # Unset sizes keep app/db.py's defaults (SQLite 5 + 10, PostgreSQL 10 + 20).
+    db_pool_size: int | None = Field(default=None, ge=1)
+    db_max_overflow: int | None = Field(default=None, ge=0)
+    db_pool_timeout: float = Field(default=10.0, gt=0)
     # Largest import file accepted, in bytes.
     max_import_bytes: int = 2_000_000
     # `accounts` (the default: secure out of the box): sign-up, log-in, each player sees only their own games.

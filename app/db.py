@@ -18,19 +18,34 @@ from app import checkpointer, jsoncodec, write_gate
 _JSON = {"json_serializer": jsoncodec.dumps, "json_deserializer": jsoncodec.loads}
 
 
-def make_engine(url: str) -> Engine:
+# Pool sizes when the settings leave them unset (SQLAlchemy's own for SQLite; more for PostgreSQL).
+POOL_DEFAULTS = {"sqlite": (5, 10), "postgresql": (10, 20)}
+POOL_TIMEOUT = 10.0
+
+
+def make_engine(url: str, *, pool_size: int | None = None, max_overflow: int | None = None,
+                pool_timeout: float | None = None) -> Engine:
+    """The engine for `url`. A request that waits `pool_timeout` seconds for a connection gets
+    sqlalchemy's TimeoutError, which app/capacity answers 503 (see DB_POOL_* in the README)."""
     parsed = make_url(url)
-    if parsed.get_backend_name() == "sqlite":
+    backend = parsed.get_backend_name()
+    size, overflow = POOL_DEFAULTS.get(backend, POOL_DEFAULTS["postgresql"])
+    pool = {"pool_size": size if pool_size is None else pool_size,
+            "max_overflow": overflow if max_overflow is None else max_overflow,
+            "pool_timeout": POOL_TIMEOUT if pool_timeout is None else pool_timeout}
+    if backend == "sqlite":
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        else:
+            pool = {}  # an in-memory database keeps SQLAlchemy's single-connection pool
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30,
-                                                  "factory": write_gate.connection_class()}, **_JSON)
+                                                  "factory": write_gate.connection_class()}, **pool, **_JSON)
         event.listen(engine, "connect", _sqlite_pragmas)
         write_gate.install(engine)
         if parsed.database and parsed.database != ":memory:":
             checkpointer.install(engine, Path(parsed.database).resolve())
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, **_JSON)
+    return create_engine(url, pool_pre_ping=True, **pool, **_JSON)
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001 - DB-API connection

@@ -11,11 +11,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import accounts, logs, migrate, rules_versions, sealing, web
 from app.auth import FORM_SLACK, BodyTooLarge, CsrfRefused, Forbidden, LoginRequired, SecurityMiddleware
+from app.capacity import health, overload
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
@@ -43,7 +43,8 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.state.settings = settings
     # The key that seals an unfinished game's export (app/sealing/): SEAL_KEY, or created on first start.
     app.state.sealer = sealing.Sealer(sealing.server_key(settings))
-    app.state.db_engine = make_engine(url)
+    app.state.db_engine = make_engine(url, pool_size=settings.db_pool_size, max_overflow=settings.db_max_overflow,
+                                      pool_timeout=settings.db_pool_timeout)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
     with app.state.sessionmaker() as db:
         app.state.single_player_id = accounts.single_player_id(db)
@@ -60,6 +61,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.include_router(campaign_pages.router)
     app.include_router(account_pages.router)
     _install_error_handlers(app)
+    overload.install(app)
     # Level 6 compresses a board within a few per cent of level 9 for about two thirds of the time.
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
     app.add_middleware(SecurityMiddleware, cookie_secure=settings.cookie_secure)
@@ -75,9 +77,8 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
         return web.templates.TemplateResponse(request, "pages/api_docs.html", {})
 
     @app.get("/healthz", tags=["ops"])
-    def healthz() -> dict[str, str]:
-        with app.state.db_engine.connect() as conn:
-            conn.execute(text("SELECT 1"))
+    async def healthz() -> dict[str, str]:
+        await health.database_answers(app.state.db_engine)
         return {"status": "ok"}
 
     return app

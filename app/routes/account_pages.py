@@ -24,11 +24,12 @@ from app.auth import (
     set_login_cookie,
     set_pre_login_token,
 )
+from app.capacity.release import ReleasingRoute
 from app.db import get_db
 from app.security.proxies import throttle_address
 from app.web import templates
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, route_class=ReleasingRoute)
 
 DB = Annotated[Session, Depends(get_db)]
 

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from app import jsoncodec, play, store
 from app.auth import ApiPlayer, api_player
+from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
 from app.schemas import (
@@ -26,6 +27,7 @@ from app.schemas import (
     StaleError,
     UndoIn,
 )
+from app.sealing import Sealer
 from games.registry import all_engines
 
 # Every route needs a player (a bearer token or the log-in cookie): 401 otherwise. Every id is looked
@@ -36,7 +38,8 @@ AUTH_ERRORS: dict[int | str, dict[str, Any]] = {
     # Malformed parameters or body: the app's own {"detail": "..."} (see app/main.py), not FastAPI's default list.
     422: {"model": Error, "description": "malformed request"},
 }
-router = APIRouter(prefix="/api", tags=["api"], dependencies=[Depends(api_player)], responses=AUTH_ERRORS)
+router = APIRouter(prefix="/api", tags=["api"], dependencies=[Depends(api_player)], responses=AUTH_ERRORS,
+                   route_class=ReleasingRoute)
 
 MOVE_ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Error, "description": "unknown session"},
@@ -164,10 +167,16 @@ async def import_session(request: Request, me: ApiPlayer, db: Session = Depends(
     if refusal is not None:
         return refusal
     try:
-        record = await run_in_threadpool(store.import_session, db, data=data, sealer=request.app.state.sealer,
-                                         owner_id=me.player_id)
+        return await run_in_threadpool(_import_session, db, data, request.app.state.sealer, me.player_id)
     except ImportRefused as exc:
         return _error(422, exc.message)
+
+
+@releasing
+def _import_session(db: Session, data: Any, sealer: Sealer, owner_id: str) -> dict[str, Any]:
+    """The database side of an import, in one worker thread, once the whole body is in: replay and
+    store it, read it back; the connection goes back to the pool before the answer leaves."""
+    record = store.import_session(db, data=data, sealer=sealer, owner_id=owner_id)
     return play.current_view(db, session_id=record.id).to_json()
 
 

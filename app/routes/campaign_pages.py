@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from app import campaign_saves, campaigns, play, store
 from app.auth import PagePlayer, page_player
 from app.campaigns import CampaignView
+from app.capacity.release import ReleasingRoute
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.routes.pages import (
     DB,
@@ -37,7 +38,7 @@ from app.web import templates
 from games.registry import all_engines
 
 # Like every page: a player is required, and only that player's campaigns are found.
-router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)])
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)], route_class=ReleasingRoute)
 
 GONE = "There is no campaign with that id. It may have been deleted."
 DONE = {"renamed": "Renamed.", "deleted": "The campaign and its games were deleted."}

@@ -11,14 +11,16 @@ from sqlalchemy.orm import Session
 
 from app import campaign_saves, campaigns
 from app.auth import ApiPlayer, api_player
+from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
 from app.routes.api import AUTH_ERRORS, MOVE_ERRORS, _error, read_upload
 from app.schemas import ActionIn, CampaignLogOut, CampaignOut, CampaignSummary, Error, NewSession, RenameIn
+from app.sealing import Sealer
 
 # Like the session API: a player is required, and only that player's campaigns are found.
 router = APIRouter(prefix="/api/campaigns", tags=["campaigns"], dependencies=[Depends(api_player)],
-                   responses=AUTH_ERRORS)
+                   responses=AUTH_ERRORS, route_class=ReleasingRoute)
 
 
 def _stale(exc: Stale) -> JSONResponse:
@@ -113,8 +115,13 @@ async def import_campaign(request: Request, me: ApiPlayer, db: Session = Depends
     if refusal is not None:
         return refusal
     try:
-        campaign = await run_in_threadpool(campaign_saves.import_campaign, db, data=data,
-                                           sealer=request.app.state.sealer, owner_id=me.player_id)
+        return await run_in_threadpool(_import_campaign, db, data, request.app.state.sealer, me.player_id)
     except ImportRefused as exc:
         return _error(422, exc.message)
+
+
+@releasing
+def _import_campaign(db: Session, data: Any, sealer: Sealer, owner_id: str) -> dict[str, Any]:
+    """The database side of an import, in one worker thread, once the whole body is in (as for sessions)."""
+    campaign = campaign_saves.import_campaign(db, data=data, sealer=sealer, owner_id=owner_id)
     return campaigns.current_view(db, campaign_id=campaign.id).to_json()

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from app import campaigns, play, store
 from app.auth import PagePlayer, page_player, refuse_oversized
+from app.capacity.release import ReleasingRoute
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.models import Campaign
@@ -26,7 +27,7 @@ from app.web import place_actions, templates
 from games.registry import UnknownGame, all_engines, get_engine
 
 # Every page needs a player (else a redirect to /login) and shows only that player's games.
-router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)])
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)], route_class=ReleasingRoute)
 
 
 async def form_data(request: Request) -> dict[str, Any]:

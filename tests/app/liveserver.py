@@ -69,10 +69,11 @@ def _wait_healthy(server: LiveServer) -> None:
     raise RuntimeError(f"/healthz did not answer within {STARTUP_SECONDS}s ({last}):\n{server.log_tail()}")
 
 
-def start_server(database_url: str, workdir: Path, *, workers: int = 1) -> LiveServer:
+def start_server(database_url: str, workdir: Path, *, workers: int = 1,
+                 env: dict[str, str] | None = None) -> LiveServer:
     port = free_port()
     log_path = workdir / f"server-{port}.log"
-    env = {**os.environ, "DATABASE_URL": database_url, "DATA_DIR": str(workdir)}
+    env = {**os.environ, "DATABASE_URL": database_url, "DATA_DIR": str(workdir), **(env or {})}
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "app", "serve", "--port", str(port), "--workers", str(workers)],
@@ -88,8 +89,9 @@ def start_server(database_url: str, workdir: Path, *, workers: int = 1) -> LiveS
 
 
 @contextmanager
-def running_server(database_url: str, workdir: Path, *, workers: int = 1) -> Iterator[LiveServer]:
-    server = start_server(database_url, workdir, workers=workers)
+def running_server(database_url: str, workdir: Path, *, workers: int = 1,
+                   env: dict[str, str] | None = None) -> Iterator[LiveServer]:
+    server = start_server(database_url, workdir, workers=workers, env=env)
     try:
         yield server
     finally:

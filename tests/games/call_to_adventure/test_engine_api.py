@@ -123,7 +123,8 @@ def test_the_view_has_exactly_the_keys_of_contract_md():
     view = ENG.view(s)
     assert set(view) == {
         "turn", "phase", "prompt", "decision", "dealt", "tableau", "current_act", "revealed_acts", "rows", "hand",
-        "played", "allies", "hero_deck", "antihero_deck", "experience", "supply", "abilities", "story_icons", "corruption", "runes", "challenge",
+        "played", "allies", "hero_deck", "antihero_deck", "experience", "supply", "abilities", "story_icons",
+        "corruption", "runes", "challenge",
         "adversary", "destiny", "turn_flags", "final", "log", "story"}
     assert set(view["challenge"]) == {"card", "path", "difficulty", "base", "marked", "mods", "pool", "dark",
                                       "dark_cost", "stack", "cast", "total", "bonus", "odds", "final"}
