@@ -152,7 +152,10 @@ def replay_campaign(data: Any) -> ReplayedCampaign:
             raise
         raise not_upgradable(engine.spec.title, older, engine.spec.rules_version, str(exc), "campaign") from None
     except (MalformedState, ValueError, TypeError, KeyError) as exc:
-        raise ReplayError(f"the file does not rebuild a valid campaign: {exc}") from None
+        if older is None:
+            raise ReplayError(f"the file does not rebuild a valid campaign: {exc}") from None
+        raise not_upgradable(engine.spec.title, older, engine.spec.rules_version,
+                             f"the new rules refuse it ({exc})", "campaign") from None
     if older is None:
         digests = [state_digest(engine.dump(g.state)) for g in run.games]
         if state_digest(cengine.dump(run.cstate)) != final["digest"] or digests != final["games"]:

@@ -135,3 +135,17 @@ def test_a_sealed_unfinished_version_1_file_imports_sealed_under_version_2(clien
     assert stored(app, imported["id"]).rules_version == 2
     again = client.get(f"/api/sessions/{imported['id']}/export").json()
     assert "sealed" in again and again["rules_version"] == 2
+
+
+def test_the_cli_replays_a_version_1_file_under_version_2(tmp_path, capsys):
+    from app.cli import main
+
+    old, new_score = nemos_war_tragic_v1()
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"score {new_score}" in out and "made under rules version 1, replayed and scored under version 2" in out
+    path.write_text(json.dumps({**old, "rules_version": 3}))
+    assert main(["replay", str(path)]) == 1
+    assert "newer than this server plays" in capsys.readouterr().err
