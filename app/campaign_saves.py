@@ -4,7 +4,15 @@ The file is `{format, format_version, game, rules_version, game_rules_version, s
 name, steps, final}`; a campaign in progress keeps its seed sealed (app/sealing/), since it deals the
 voyages to come. `steps` is the campaign's history in order: `{"game": [action ids]}` for each of its
 games (undone actions already taken out) and `{"action": id}` for each between-games choice.
-`final` holds digests of the campaign state and of every game's state, so an altered file is refused.
+`final` holds digests of the campaign state and of every game's state, so an altered file is refused, and
+(since issue #14) the campaign's status and each game's (`status`, `results`).
+
+Rules versions: `rules_version` is the campaign's own (how its games were dealt: a campaign keeps the
+version it was begun under, since its voyages were dealt by it, and the campaign engine still deals as
+older versions did); `game_rules_version` the game's. A file from an older game rules version is replayed
+under the current one, as a single save is (app/replay.py): every action must still be legal and, the
+digests no longer comparable, it must hold the same games and the results it records must not change.
+A file from newer rules than the server plays is refused.
 """
 
 from __future__ import annotations
@@ -16,8 +24,16 @@ from sqlalchemy.orm import Session
 
 from app.campaigns import campaign_engine, campaign_log, game_start_event, get_campaign
 from app.errors import ImportRefused
-from app.models import Campaign, CampaignLogEntry, LogEntry, Snapshot, utcnow
-from app.replay import MAX_ACTIONS, ReplayError, effective_actions, state_digest
+from app.models import Campaign, CampaignLogEntry, GameSession, LogEntry, Snapshot, utcnow
+from app.replay import (
+    MAX_ACTIONS,
+    ReplayError,
+    check_rules_version,
+    effective_actions,
+    not_upgradable,
+    same_result,
+    state_digest,
+)
 from app.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
 from app.store import insert_session, log_entries, new_id, owner_or_default
 from games.engine import CampaignEngine, Event, GameEngine, GameSetup, IllegalAction, MalformedState
@@ -33,6 +49,7 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
     engine, cengine = campaign_engine(campaign.game)
     steps: list[dict[str, Any]] = []
     digests: list[str] = []
+    results: list[str] = []
     for entry in campaign_log(db, campaign_id=campaign_id):
         if entry.kind == "action":
             steps.append({"action": entry.action})
@@ -40,6 +57,7 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
             log = [(e.kind, e.action) for e in log_entries(db, session_id=entry.action)]
             steps.append({"game": effective_actions(log)})
             digests.append(state_digest(db.get(Snapshot, entry.action).state))
+            results.append(db.get(GameSession, entry.action).status)
     data = {
         "format": CAMPAIGN_FORMAT,
         "format_version": CAMPAIGN_FORMAT_VERSION,
@@ -51,7 +69,8 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
         "options": campaign.options,
         "name": campaign.name,
         "steps": steps,
-        "final": {"digest": state_digest(campaign.state), "games": digests},
+        "final": {"digest": state_digest(campaign.state), "games": digests, "status": campaign.status,
+                  "results": results},
     }
     return data if campaign.seed_chosen or campaign.status != "in_progress" else sealer.seal(data)
 
@@ -71,6 +90,8 @@ class ReplayedCampaign:
     options: dict[str, Any]
     name: str
     cstate: Any = None
+    rules_version: int = 0  # the campaign's, as its games were dealt (the file's; kept on import)
+    upgraded_from: int | None = None  # the game rules version of the file, when older than the server's
     games: list[ReplayedGame] = field(default_factory=list)
     # The campaign log as it happened: (kind, action id or game index, events).
     timeline: list[tuple[str, Any, list[Event]]] = field(default_factory=list)
@@ -100,10 +121,9 @@ def replay_campaign(data: Any) -> ReplayedCampaign:
         engine, cengine = campaign_engine(str(data.get("game")))
     except ValueError as exc:
         raise ReplayError(str(exc)) from None
-    if data.get("rules_version") != cengine.spec.rules_version or (
-        data.get("game_rules_version") != engine.spec.rules_version
-    ):
-        raise ReplayError("this campaign was made with other rules versions than this server plays")
+    dealt = check_rules_version(cengine.spec.title, data.get("rules_version"), cengine.spec.rules_version, "campaign")
+    older = check_rules_version(engine.spec.title, data.get("game_rules_version"), engine.spec.rules_version,
+                                "campaign")
     seed, steps, final, name = data.get("seed"), data.get("steps"), data.get("final"), data.get("name", "")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise ReplayError("seed must be a whole number between 0 and 2^63")
@@ -117,21 +137,57 @@ def replay_campaign(data: Any) -> ReplayedCampaign:
         raise ReplayError("name must be a text of at most 120 characters")
     try:
         options = cengine.spec.normalize_options(data.get("options"))
-        run = ReplayedCampaign(engine, cengine, seed, options, name, cengine.new_campaign(seed, options))
+        # A campaign begun under older campaign rules is dealt as they dealt, so it replays exactly.
+        cstate = cengine.new_campaign(seed, options) if dealt is None else cengine.new_campaign(seed, options, dealt)
+        run = ReplayedCampaign(engine, cengine, seed, options, name, cstate, rules_version=dealt or
+                               cengine.spec.rules_version, upgraded_from=older)
         run.start_due_game()
         total = 0
         for n, step in enumerate(steps, start=1):
             total += _replay_step(run, n, step)
             if total > MAX_ACTIONS:
                 raise ReplayError(f"too many actions (at most {MAX_ACTIONS})")
-    except ReplayError:
-        raise
+    except ReplayError as exc:
+        if older is None:
+            raise
+        raise not_upgradable(engine.spec.title, older, engine.spec.rules_version, str(exc), "campaign") from None
     except (MalformedState, ValueError, TypeError, KeyError) as exc:
-        raise ReplayError(f"the file does not rebuild a valid campaign: {exc}") from None
-    digests = [state_digest(engine.dump(g.state)) for g in run.games]
-    if state_digest(cengine.dump(run.cstate)) != final["digest"] or digests != final["games"]:
-        raise ReplayError("the replayed campaign does not match the file's final state: the file was altered")
+        if older is None:
+            raise ReplayError(f"the file does not rebuild a valid campaign: {exc}") from None
+        raise not_upgradable(engine.spec.title, older, engine.spec.rules_version,
+                             f"the new rules refuse it ({exc})", "campaign") from None
+    if older is None:
+        digests = [state_digest(engine.dump(g.state)) for g in run.games]
+        if state_digest(cengine.dump(run.cstate)) != final["digest"] or digests != final["games"]:
+            raise ReplayError("the replayed campaign does not match the file's final state: the file was altered")
+    else:
+        changed = _changed_result(run, final)
+        if changed is not None:
+            raise not_upgradable(engine.spec.title, older, engine.spec.rules_version, changed, "campaign")
     return run
+
+
+def _changed_result(run: ReplayedCampaign, final: dict[str, Any]) -> str | None:
+    """Why a campaign replayed under newer game rules no longer matches its file, or None.
+
+    The digests changed with the rules; what must hold is the same games, each ending as the file
+    records, and the campaign's own result (files made before they were recorded: the games alone).
+    """
+    if len(run.games) != len(final["games"]):
+        return f"under the new rules it would hold {len(run.games)} games, not {len(final['games'])}"
+    results = final.get("results")
+    if results is not None:
+        if not isinstance(results, list) or len(results) != len(run.games):
+            return "the file's results do not list its games"
+        for index, (before, game) in enumerate(zip(results, run.games, strict=True), start=1):
+            changed = same_result(before, run.engine.status(game.state).state)
+            if changed is not None:
+                return f"game {index}: {changed}"
+    if "status" in final:
+        changed = same_result(final["status"], run.cengine.status(run.cstate).state)
+        if changed is not None:
+            return f"the campaign: {changed.replace('this game', 'it')}"
+    return None
 
 
 def _replay_step(run: ReplayedCampaign, n: int, step: Any) -> int:
@@ -183,7 +239,7 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
         seed=run.seed,
         seed_chosen=chosen,
         options=run.options,
-        rules_version=run.cengine.spec.rules_version,
+        rules_version=run.rules_version,
         status=status.state,
         score=status.score,
         version=len(run.timeline),

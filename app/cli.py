@@ -145,6 +145,9 @@ def _replay(args: argparse.Namespace) -> int:
             checked = check_save(data)
             status = checked.engine.status(checked.state)
             summary = f"{checked.engine.spec.title}, {len(checked.actions)} actions replayed, {status.state}"
+            if checked.upgraded_from is not None:
+                summary += (f" (made under rules version {checked.upgraded_from}, "
+                            f"replayed and scored under version {checked.engine.spec.rules_version})")
     except (OSError, ValueError, sealing.SealKeyError) as exc:
         kind = "refused" if isinstance(exc, ReplayError | sealing.SealRefused) else "unreadable"
         print(f"{args.file}: {kind}: {exc}", file=sys.stderr)

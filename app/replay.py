@@ -3,6 +3,11 @@
 A portable save is `{format, format_version, game, rules_version, seed, options, name, actions, final}`:
 `actions` is the effective list of action ids (undone actions already taken out) and `final` records
 where the game stood (version, status, a digest of the state) so that an import can be verified.
+
+A save made under an older rules version of its game is brought up to the current rules on import, as
+app/rules_versions.py does for a stored save: it is replayed under the current rules (every action must
+still be legal) and, since the final digest can no longer match, its result is checked instead (a
+finished game must end the same way). A save from a newer rules version than the server plays is refused.
 """
 
 from __future__ import annotations
@@ -63,6 +68,39 @@ class CheckedSave:
     actions: list[str]
     state: Any
     carried: dict[str, Any] | None = None
+    # The rules version the file was made with, when older than the engine's (it was brought up to date).
+    upgraded_from: int | None = None
+
+
+def check_rules_version(title: str, given: Any, current: int, what: str = "save") -> int | None:
+    """None if `given` is the current rules version, the older version it names; ReplayError if newer or not one."""
+    if not isinstance(given, int) or isinstance(given, bool) or given < 1:
+        raise ReplayError(f"rules_version must be a whole number of 1 or more, not {given!r}")
+    if given > current:
+        raise ReplayError(
+            f"this {what} was made with {title} rules version {given}, newer than this server plays "
+            f"(version {current}): import it on a server with the newer rules"
+        )
+    return given if given < current else None
+
+
+def not_upgradable(title: str, old: int, current: int, reason: str, what: str = "save") -> ReplayError:
+    return ReplayError(
+        f"this {what} was made with {title} rules version {old} and cannot be brought up to version {current}: "
+        f"{reason}"
+    )
+
+
+def same_result(before: Any, after: str) -> str | None:
+    """Why a save's result changed under the new rules, or None (as app/rules_versions.py judges it).
+
+    A finished game must end the same way; one in progress may go on or, if the new rules end it, end.
+    """
+    if not isinstance(before, str):
+        return "the file's final status is missing"
+    if before != "in_progress" and after != before:
+        return f"under the new rules this game would end differently ({after}, not {before})"
+    return None
 
 
 def check_save(data: Any) -> CheckedSave:
@@ -77,12 +115,8 @@ def check_save(data: Any) -> CheckedSave:
         engine = get_engine(str(data.get("game")))
     except UnknownGame as exc:
         raise ReplayError(str(exc)) from None
-    rules_version = data.get("rules_version")
-    if rules_version != engine.spec.rules_version:
-        raise ReplayError(
-            f"this save was made with {engine.spec.title} rules version {rules_version!r}; "
-            f"this server plays version {engine.spec.rules_version}"
-        )
+    title, current = engine.spec.title, engine.spec.rules_version
+    older = check_rules_version(title, data.get("rules_version"), current)
     seed, actions, final = data.get("seed"), data.get("actions"), data.get("final")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise ReplayError("seed must be a whole number between 0 and 2^63")
@@ -104,10 +138,19 @@ def check_save(data: Any) -> CheckedSave:
         raise ReplayError("carried must be an object (a campaign's setup for this game) or null")
     try:
         state = replay(engine, seed, options, actions, carried)
-    except ReplayError:
-        raise
+    except ReplayError as exc:
+        if older is None:
+            raise
+        raise not_upgradable(title, older, current, str(exc)) from None
     except (MalformedState, ValueError, TypeError, KeyError) as exc:
-        raise ReplayError(f"the save does not set up a valid game: {exc}") from None
-    if state_digest(engine.dump(state)) != final["digest"]:
-        raise ReplayError("the replayed game does not match the save's final state: the file was altered")
-    return CheckedSave(engine, seed, options, name, actions, state, carried)
+        if older is None:
+            raise ReplayError(f"the save does not set up a valid game: {exc}") from None
+        raise not_upgradable(title, older, current, f"the new rules refuse its setup ({exc})") from None
+    if older is None:
+        if state_digest(engine.dump(state)) != final["digest"]:
+            raise ReplayError("the replayed game does not match the save's final state: the file was altered")
+    else:  # the rules changed, so the state's digest did too: the result is what must hold
+        changed = same_result(final.get("status"), engine.status(state).state)
+        if changed is not None:
+            raise not_upgradable(title, older, current, changed)
+    return CheckedSave(engine, seed, options, name, actions, state, carried, older)

@@ -295,7 +295,10 @@ def seed_is_open(db: Session, record: GameSession) -> bool:
 
 
 def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None) -> GameSession:
-    """Open a sealed save (with this server's key), replay and verify it, then store it as a new session."""
+    """Open a sealed save (with this server's key), replay and verify it, then store it as a new session.
+
+    A save from an older rules version is stored under the current one, with the score it has now.
+    """
     try:
         opened = open_file(data, sealer)
         chosen = seed_chosen_flag(opened)
@@ -319,7 +322,11 @@ def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: s
     )
     # The imported log starts a fresh history: nothing before the import can be undone.
     now = utcnow()
-    imported = Event("import", "Game imported from a save file.").to_json()
+    said = "Game imported from a save file."
+    if checked.upgraded_from is not None:  # replayed under today's rules: its score is today's
+        said = (f"Game imported from a save file made under rules version {checked.upgraded_from}, "
+                f"replayed and scored under version {engine.spec.rules_version}.")
+    imported = Event("import", said).to_json()
     for seq, action in enumerate(checked.actions, start=1):
         events = [imported] if seq == len(checked.actions) else []
         db.add(LogEntry(session_id=record.id, seq=seq, kind="action", action=action, events=events, created_at=now))

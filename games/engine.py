@@ -250,7 +250,10 @@ class CampaignEngine(Protocol):
 
     spec: GameSpec  # slug = the game's slug; options = the campaign's options
 
-    def new_campaign(self, seed: int, options: JSON) -> Any: ...
+    def new_campaign(self, seed: int, options: JSON, rules_version: int | None = None) -> Any:
+        """A new campaign under the current rules; an engine that still deals as an older `rules_version`
+        did (to replay a file or a campaign begun then) takes it, else ValueError."""
+        ...
 
     def legal_actions(self, cstate: Any) -> list[Action]:
         """Between-games choices; none while a game is being played."""

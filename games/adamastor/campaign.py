@@ -22,7 +22,7 @@ from games.adamastor.campaign_rules import (
     offer,
     say,
 )
-from games.adamastor.campaign_state import CState, dump_cstate, load_cstate
+from games.adamastor.campaign_state import SEED_BITS_BY_RULES, CState, dump_cstate, load_cstate
 from games.adamastor.campaign_view import build_campaign_view, campaign_prompt
 from games.adamastor.components import Components
 from games.adamastor.state import State
@@ -31,7 +31,7 @@ from games.engine import Action, Event, GameSetup, GameSpec, IllegalAction, Rng,
 CAMPAIGN_SPEC = GameSpec(
     slug="adamastor",
     title="Adamastor — Campaign",
-    rules_version=1,
+    rules_version=2,  # 2: voyage seeds of 53 bits (1: 31 bits; RULINGS.md, Campaign Mode, "Voyage seeds")
     options=(),
     summary="Three linked voyages for the king: each voyage's card sets its goal, map and hazards; "
     "Renown buys upgrades, scars and rare encounters carry over, and the king forgives only one failure.",
@@ -58,10 +58,15 @@ class AdamastorCampaign:
             self._content = load_campaign(self.components)
         return self._content
 
-    def new_campaign(self, seed: int, options: dict[str, Any]) -> CState:
+    def new_campaign(self, seed: int, options: dict[str, Any], rules_version: int | None = None) -> CState:
+        """A new campaign; with an older `rules_version`, dealt as that version dealt (to replay its files)."""
         self.spec.normalize_options(options)
+        version = self.spec.rules_version if rules_version is None else rules_version
+        if version not in SEED_BITS_BY_RULES:
+            raise ValueError(f"{self.spec.title} has no rules version {version!r}")
         commission = self.content.commission
-        c = CState(seed=seed, rng=Rng.from_seed(seed).state, patience=commission["patience"])
+        c = CState(seed=seed, rng=Rng.from_seed(seed).state, patience=commission["patience"],
+                   seed_bits=SEED_BITS_BY_RULES[version])
         ev: list[Event] = []
         say(c, ev, "commission", f"{commission['title']}: {commission['text']}")
         offer(self.content, c, ev)

@@ -42,9 +42,13 @@ def offer(content: CampaignContent, c: CState, ev: list[Event]) -> None:
 
 
 def game_seed(c: CState) -> int:
-    """Each voyage's game seed, derived from the campaign seed and the voyage number alone."""
+    """Each voyage's game seed, derived from the campaign seed and the voyage number alone.
+
+    It keeps `c.seed_bits` bits: 53 (too many to try them all against the cards a voyage shows), or 31 for
+    a campaign begun under rules version 1, whose voyages must replay as they were dealt.
+    """
     rng = Rng.from_seed(c.seed ^ (c.voyage * 0x9E3779B97F4A7C15))
-    return rng.next64() % (1 << 31)
+    return rng.next64() % (1 << c.seed_bits)
 
 
 def scars_carried(content: CampaignContent, c: CState) -> int:

@@ -6,7 +6,10 @@ the cards would record (RULINGS.md, Campaign Mode):
 2. the upgrades sheet: `upgrades`, `purse` (Renown not yet spent), `renown` (all Renown earned);
 3. the crew and the court: `scars`, `patience`;
 4. the sea's memory: `removed` (encounter cards out of the campaign) and `effects` (campaign effects).
-Plus the things the app keeps for itself: the seed, the RNG, the phase, the result and a short log.
+Plus the things the app keeps for itself: the seed, the RNG, the phase, the result and a short log,
+and `seed_bits`, how many bits each voyage's game seed keeps (RULINGS.md, Campaign Mode, "Voyage seeds"):
+53 for campaigns begun under campaign rules version 2, 31 for older ones. It is written only when it is 53,
+so a campaign begun before it existed dumps exactly as it always did (its saves and files keep their digests).
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from games.engine import MalformedState
 
 PHASES = ("prepare", "voyage", "over")
 LOG_LINES = 12
+LEGACY_SEED_BITS = 31  # campaign rules version 1: each voyage's seed kept 31 bits
+SEED_BITS = 53  # version 2: 53 bits (below 2^53, as the app keeps every seed, so JavaScript reads it exactly)
+SEED_BITS_BY_RULES = {1: LEGACY_SEED_BITS, 2: SEED_BITS}
 HISTORY_KEYS = {
     "voyage",
     "stage",
@@ -57,6 +63,7 @@ class CState:
     result: str = ""
     reason: str = ""
     log: list[str] = field(default_factory=list)
+    seed_bits: int = LEGACY_SEED_BITS
 
     def clone(self) -> CState:
         return CState(**{n: deep_copy(getattr(self, n)) for n in NAMES})
@@ -70,7 +77,10 @@ NAMES = tuple(f.name for f in fields(CState))
 
 
 def dump_cstate(c: CState) -> dict[str, Any]:
-    return {n: deep_copy(getattr(c, n)) for n in NAMES}
+    dumped = {n: deep_copy(getattr(c, n)) for n in NAMES}
+    if c.seed_bits == LEGACY_SEED_BITS:
+        del dumped["seed_bits"]  # as campaigns begun before the field dumped
+    return dumped
 
 
 def _need(cond: bool, msg: str) -> None:
@@ -100,7 +110,10 @@ def _check_history(content: CampaignContent, comp: Components, history: Any) -> 
 
 def check_cstate(content: CampaignContent, comp: Components, d: Any) -> None:
     """Raise MalformedState unless `d` is a dumped campaign state."""
-    _need(isinstance(d, dict) and set(d) == set(NAMES), f"a saved campaign has exactly: {', '.join(NAMES)}")
+    _need(isinstance(d, dict) and set(d) | {"seed_bits"} == set(NAMES),
+          f"a saved campaign has exactly: {', '.join(NAMES)} (seed_bits only when it is {SEED_BITS})")
+    _need("seed_bits" not in d or _int(d["seed_bits"]) and d["seed_bits"] == SEED_BITS,
+          f"seed_bits is {SEED_BITS} when written")
     _need(all(_int(d[k]) for k in ("seed", "rng", "purse", "renown", "scars", "patience")), "counts must be >= 0")
     _need(_int(d["voyage"], 1) and d["stage"] in (1, 2, 3, 4), "bad voyage or stage")
     _need(d["phase"] in PHASES, f"unknown phase {d['phase']!r}")
@@ -130,4 +143,4 @@ def load_cstate(content: CampaignContent, comp: Components, data: Any) -> CState
         raise
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise MalformedState(f"malformed campaign: {exc!r}") from exc
-    return CState(**{n: deep_copy(data[n]) for n in NAMES})
+    return CState(**{n: deep_copy(data[n]) for n in NAMES if n in data})
