@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from app.campaigns import campaign_engine, campaign_log, game_start_event, get_campaign
 from app.errors import ImportRefused
+from app.intake.names import name_problem
 from app.models import Campaign, CampaignLogEntry, LogEntry, Snapshot, utcnow
 from app.replay import MAX_ACTIONS, ReplayError, effective_actions, state_digest
 from app.store import insert_session, log_entries, new_id, owner_or_default
@@ -108,8 +109,8 @@ def replay_campaign(data: Any) -> ReplayedCampaign:
         final.get("games"), list
     ):
         raise ReplayError("the file has no final digests to verify against")
-    if not isinstance(name, str) or len(name) > 120:
-        raise ReplayError("name must be a text of at most 120 characters")
+    if not isinstance(name, str) or name_problem(name):
+        raise ReplayError(name_problem(name) if isinstance(name, str) else "name must be a text")
     try:
         options = cengine.spec.normalize_options(data.get("options"))
         run = ReplayedCampaign(engine, cengine, seed, options, name, cengine.new_campaign(seed, options))

@@ -19,6 +19,7 @@ from app.auth import FORM_SLACK, BodyTooLarge, CsrfRefused, Forbidden, LoginRequ
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
+from app.intake.body_limit import BodyLimitMiddleware
 from app.routes import account_pages, api, campaign_pages, campaigns_api, pages
 
 
@@ -35,15 +36,16 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
         # the Content-Security-Policy forbids: /docs below serves a vendored Swagger UI instead.
         docs_url=None,
         redoc_url=None,
-        # No request body may outgrow the largest import (with its form): counted as the bytes arrive,
-        # so a body sent without a declared length is cut off too, before anything spools it to disk.
-        max_body_size=settings.max_import_bytes + FORM_SLACK,
     )
     app.state.settings = settings
     app.state.db_engine = make_engine(url)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
     with app.state.sessionmaker() as db:
         app.state.single_player_id = accounts.single_player_id(db)
+    # No request body may outgrow the largest import (with its form): refused before any route runs
+    # when its length is declared, cut off as the bytes arrive when not (before anything spools it to
+    # disk). Added before the request log, so that the log sees these 413s as what they are.
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_import_bytes + FORM_SLACK, refuse=_too_large)
     logs.install(app)
     # Saves made under older rules are replayed now (see app/rules_versions.py); idempotent and
     # compare-and-set, so several workers or replicas starting together cannot clash.
