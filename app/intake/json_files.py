@@ -30,6 +30,8 @@ def parse_json_file(raw: bytes) -> Any:
     """The JSON value in `raw`, or UnreadableFile with the reason."""
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8):]
+    elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # UTF-32's marks start the same way
+        raise UnreadableFile("it is not UTF-8 text (it is UTF-16 or UTF-32: save it as UTF-8)")
     try:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
@@ -43,10 +45,10 @@ def _reason(exc: orjson.JSONDecodeError) -> str:
     message = str(exc.msg)
     if "depth" in message or "recursion" in message:
         return f"it is nested more than {MAX_DEPTH} levels deep"
-    if "surrogate" in message:
-        return "it contains text that is not valid Unicode (a lone surrogate)"
-    if "UTF-8" in message:
+    if "UTF-8" in message:  # raw bytes that are not UTF-8 (orjson says "surrogates not allowed" there too)
         return "it is not UTF-8 text"
+    if "surrogate" in message:  # a \ud800 escape without its pair
+        return "it contains text that is not valid Unicode (a lone surrogate)"
     if "infinity" in message:
         return f"a number in it is too large (line {exc.lineno}, column {exc.colno})"
     return f"it is not a JSON file (it breaks off at line {exc.lineno}, column {exc.colno})"

@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import func, select
 
 from app import schemas
+from app.intake.json_files import UnreadableFile, parse_json_file
 from app.models import Campaign, CampaignLogEntry, GameSession, LogEntry
 from tests.app.accountkit import accounts_app, sign_up
 
@@ -217,3 +218,23 @@ def test_a_stale_campaign_move_answers_its_documented_schema(player):
     getattr(schemas, model).model_validate(r.json())  # raises if the body does not fit
     assert r.json()["current"]["id"] == c["id"]
     assert _stored(app) == before
+
+
+@pytest.mark.parametrize(("raw", "reason"), [
+    (b"[" * 65 + b"]" * 65, "nested more than 64 levels"),
+    ('{"a": 1}'.encode("utf-16"), "not UTF-8"),
+    (b'["\xff"]', "not UTF-8"),
+    (b'["\\ud800"]', "lone surrogate"),
+    (b'{"seed": 1e400}', "too large"),
+    (b"NaN", "not a JSON file"),
+    (b'{"a": 1', "not a JSON file"),
+])
+def test_the_import_parser_says_why(raw, reason):
+    with pytest.raises(UnreadableFile, match=reason):
+        parse_json_file(raw)
+
+
+def test_the_import_parser_takes_real_files():
+    assert parse_json_file(b"[" * 64 + b"]" * 64) is not None  # 64 levels: the most it takes
+    assert parse_json_file(BOM + b'{"name": "\\ud83c\\udf0a"}') == {"name": "\U0001f30a"}
+    assert parse_json_file(b'{"seed": 18446744073709551616}') == {"seed": 2.0**64}  # then not a whole number
