@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from app.campaigns import campaign_engine, campaign_log, game_start_event, get_campaign
 from app.errors import ImportRefused
+from app.intake.names import name_problem
 from app.models import Campaign, CampaignLogEntry, GameSession, LogEntry, Snapshot, utcnow
 from app.replay import (
     MAX_ACTIONS,
@@ -133,8 +134,8 @@ def replay_campaign(data: Any) -> ReplayedCampaign:
         final.get("games"), list
     ):
         raise ReplayError("the file has no final digests to verify against")
-    if not isinstance(name, str) or len(name) > 120:
-        raise ReplayError("name must be a text of at most 120 characters")
+    if not isinstance(name, str) or name_problem(name):
+        raise ReplayError(name_problem(name) if isinstance(name, str) else "name must be a text")
     try:
         options = cengine.spec.normalize_options(data.get("options"))
         # A campaign begun under older campaign rules is dealt as they dealt, so it replays exactly.

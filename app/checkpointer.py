@@ -25,12 +25,16 @@ class Checkpointer(threading.Thread):
         super().__init__(daemon=True, name=f"sqlite-checkpoint {path.name}")
         self.path = path
         self.stopping = threading.Event()
-        self._engine = weakref.ref(engine, lambda _: self.stopping.set())
+        # No callback on the engine's death: the garbage collector would run it wherever it strikes,
+        # and `stopping.set()` takes the event's lock. At interpreter exit that lock can be held for
+        # good by this daemon thread (frozen inside `wait`), and the exit then hangs forever (seen in
+        # `python -m app backup --check` on a busy machine). The loop notices a dead engine itself.
+        self._engine = weakref.ref(engine)
 
     def run(self) -> None:
         while not self.stopping.wait(INTERVAL):
             # Never create a database: a file that is gone (a test's temporary folder) ends the thread.
-            if not self.path.exists():
+            if self._engine() is None or not self.path.exists():
                 return
             try:
                 conn = sqlite3.connect(self.path, timeout=5)

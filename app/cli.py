@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -128,10 +127,11 @@ def _replay(args: argparse.Namespace) -> int:
     """Verify a save file or a campaign file by replaying it (a sealed one with this server's key)."""
     from app import sealing
     from app.campaign_saves import CAMPAIGN_FORMAT, replay_campaign
+    from app.intake.json_files import parse_json_file
     from app.replay import ReplayError, check_save
 
     try:
-        data = json.loads(args.file.read_text())
+        data = parse_json_file(args.file.read_bytes())
         if sealing.is_sealed(data):
             data = _open_sealed(data)
         if isinstance(data, dict) and data.get("format") == CAMPAIGN_FORMAT:

@@ -19,6 +19,7 @@ from app.capacity import health, overload
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
+from app.intake.body_limit import BodyLimitMiddleware
 from app.routes import account_pages, api, campaign_pages, campaigns_api, pages
 from app.security.guard import RequestGuard
 
@@ -36,9 +37,6 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
         # the Content-Security-Policy forbids: /docs below serves a vendored Swagger UI instead.
         docs_url=None,
         redoc_url=None,
-        # No request body may outgrow the largest import (with its form): counted as the bytes arrive,
-        # so a body sent without a declared length is cut off too, before anything spools it to disk.
-        max_body_size=settings.max_import_bytes + FORM_SLACK,
     )
     app.state.settings = settings
     # The key that seals an unfinished game's export (app/sealing/): SEAL_KEY, or created on first start.
@@ -50,6 +48,10 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
         app.state.single_player_id = accounts.single_player_id(db)
     # Host, origin, proxy and body-type rules, before any route or database connection (app/security/).
     app.add_middleware(RequestGuard, allowed_hosts=settings.allowed_hosts, trusted_proxies=settings.trusted_proxies)
+    # No request body may outgrow the largest import (with its form): refused before any route runs
+    # when its length is declared, cut off as the bytes arrive when not (before anything spools it to
+    # disk). Added before the request log, so that the log sees these 413s as what they are.
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_import_bytes + FORM_SLACK, refuse=_too_large)
     logs.install(app)
     # Saves made under older rules are replayed now (see app/rules_versions.py); idempotent and
     # compare-and-set, so several workers or replicas starting together cannot clash.

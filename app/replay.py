@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from app.intake.names import name_problem
 from games.engine import GameEngine, IllegalAction, MalformedState
 from games.registry import UnknownGame, get_engine
 
@@ -127,8 +128,8 @@ def check_save(data: Any) -> CheckedSave:
     if not isinstance(final, dict) or not isinstance(final.get("digest"), str):
         raise ReplayError("the save has no final digest to verify against")
     name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > 120:
-        raise ReplayError("name must be a text of at most 120 characters")
+    if not isinstance(name, str) or name_problem(name):
+        raise ReplayError(name_problem(name) if isinstance(name, str) else "name must be a text")
     try:
         options = engine.spec.normalize_options(data.get("options"))
     except (ValueError, TypeError) as exc:

@@ -30,7 +30,8 @@ class GameOut(BaseModel):
 
 class NewSession(BaseModel):
     game: str = Field(examples=["adamastor"])
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    # strict: a JSON whole number only (not `false`, which lax parsing took as 0, nor "12" or 12.0).
+    seed: int | None = Field(default=None, ge=0, lt=2**63, strict=True)
     options: dict[str, str] | None = Field(default=None, examples=[{"maps": "3"}])
     name: str | None = Field(default=None, max_length=120)
 
@@ -141,6 +142,11 @@ class CampaignOut(BaseModel):
     created_at: str
     updated_at: str
     seed_chosen: bool = Field(default=False, description="the player chose the seed: it deals the same campaign")
+
+
+class CampaignStaleError(BaseModel):
+    detail: str
+    current: CampaignOut
 
 
 class CampaignSummary(SessionSummary):

@@ -15,6 +15,7 @@ from sqlalchemy import Select, bindparam, case, select
 from sqlalchemy.orm import Session
 
 from app.errors import ImportRefused, NotFound
+from app.intake import names
 from app.models import Campaign, GameSession, LogEntry, Snapshot, utcnow
 from app.replay import (
     SAVE_FORMAT,
@@ -28,7 +29,7 @@ from app.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_f
 from games.engine import Event, GameEngine
 from games.registry import UnknownGame, get_engine
 
-MAX_NAME = 120
+MAX_NAME = names.MAX_NAME
 
 
 def new_id() -> str:
@@ -43,11 +44,8 @@ def _engine(game: str) -> GameEngine:
 
 
 def clean_name(name: str | None, default: str) -> str:
-    """A trimmed name of at most MAX_NAME characters; `default` when empty."""
-    name = (name or "").strip()
-    if len(name) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters")
-    return name or default
+    """A trimmed name that passes app.intake.names (ValueError with the reason if not); `default` when empty."""
+    return names.check_name((name or "").strip()) or default
 
 
 def choose_seed(seed: int | None) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -15,6 +14,7 @@ from app.auth import ApiPlayer, api_player
 from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
+from app.intake.json_files import UnreadableFile, parse_json_file
 from app.schemas import (
     ActionIn,
     Error,
@@ -193,6 +193,6 @@ async def read_upload(request: Request, what: str) -> tuple[Any, JSONResponse | 
         if len(body) > limit:
             return None, too_large
     try:
-        return json.loads(body), None
-    except (ValueError, UnicodeDecodeError):
-        return None, _error(422, f"This {what} cannot be imported: it is not valid JSON")
+        return parse_json_file(bytes(body)), None
+    except UnreadableFile as exc:
+        return None, _error(422, f"This {what} cannot be imported: {exc}")

@@ -21,6 +21,7 @@ from app.auth import PagePlayer, page_player
 from app.campaigns import CampaignView
 from app.capacity.release import ReleasingRoute
 from app.errors import Illegal, ImportRefused, NotFound, Stale
+from app.intake.json_files import UnreadableFile, parse_json_file
 from app.routes.pages import (
     DB,
     FormData,
@@ -145,9 +146,9 @@ def import_campaign(request: Request, form: FormData, db: DB, me: PagePlayer) ->
         return _list_page(request, db, me.player_id, error=f"That file is too large (the limit is {limit // 1000} kB).",
                           status_code=422)
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return _list_page(request, db, me.player_id, error="This campaign cannot be imported: it is not a JSON file.",
+        data = parse_json_file(raw)
+    except UnreadableFile as exc:
+        return _list_page(request, db, me.player_id, error=f"This campaign cannot be imported: {exc}.",
                           status_code=422)
     try:
         campaign = campaign_saves.import_campaign(db, data=data, sealer=request.app.state.sealer,

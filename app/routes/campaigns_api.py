@@ -14,13 +14,30 @@ from app.auth import ApiPlayer, api_player
 from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
-from app.routes.api import AUTH_ERRORS, MOVE_ERRORS, _error, read_upload
-from app.schemas import ActionIn, CampaignLogOut, CampaignOut, CampaignSummary, Error, NewSession, RenameIn
+from app.routes.api import AUTH_ERRORS, _error, read_upload
+from app.schemas import (
+    ActionIn,
+    CampaignLogOut,
+    CampaignOut,
+    CampaignStaleError,
+    CampaignSummary,
+    Error,
+    NewSession,
+    RenameIn,
+)
 from app.sealing import Sealer
 
 # Like the session API: a player is required, and only that player's campaigns are found.
 router = APIRouter(prefix="/api/campaigns", tags=["campaigns"], dependencies=[Depends(api_player)],
                    responses=AUTH_ERRORS, route_class=ReleasingRoute)
+
+# A stale campaign move answers with the current campaign (not a session, as the session API does).
+CAMPAIGN_MOVE_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": Error, "description": "unknown campaign"},
+    409: {"model": CampaignStaleError,
+          "description": "stale version: nothing applied; the current campaign is included"},
+    422: {"model": Error, "description": "illegal or malformed action: nothing applied"},
+}
 
 
 def _stale(exc: Stale) -> JSONResponse:
@@ -76,7 +93,7 @@ def delete_campaign(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_d
     return Response(status_code=204)
 
 
-@router.post("/{campaign_id}/actions", response_model=CampaignOut, responses=MOVE_ERRORS)
+@router.post("/{campaign_id}/actions", response_model=CampaignOut, responses=CAMPAIGN_MOVE_ERRORS)
 def campaign_action(campaign_id: str, body: ActionIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
         return campaigns.act(db, campaign_id=campaign_id, action=body.action, version=body.version,

@@ -22,6 +22,7 @@ from app.auth import PagePlayer, page_player, refuse_oversized
 from app.capacity.release import ReleasingRoute
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
+from app.intake.json_files import UnreadableFile, parse_json_file
 from app.models import Campaign
 from app.web import place_actions, templates
 from games.registry import UnknownGame, all_engines, get_engine
@@ -328,10 +329,10 @@ def import_save(request: Request, form: FormData, db: DB, me: PagePlayer) -> Res
         return _saves_page(request, db, me.player_id,
                            error=f"That file is too large (the limit is {limit // 1000} kB).", status_code=422)
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = parse_json_file(raw)
+    except UnreadableFile as exc:
         return _saves_page(request, db, me.player_id,
-                           error="This save cannot be imported: it is not a JSON file.", status_code=422)
+                           error=f"This save cannot be imported: {exc}.", status_code=422)
     try:
         record = store.import_session(db, data=data, sealer=request.app.state.sealer, owner_id=me.player_id)
     except ImportRefused as exc:

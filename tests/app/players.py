@@ -20,13 +20,16 @@ class Player:
     answered: list[tuple[str, int, str]] = field(default_factory=list)  # (session, version, action)
     last_version: dict[str, int] = field(default_factory=dict)
     unexpected: list[str] = field(default_factory=list)
+    max_moves: int | None = MAX_MOVES_EACH  # None: keep moving until `stop` is set
 
     def run(self, stop: threading.Event) -> None:
         rng = random.Random(self.seed)
         with httpx.Client(base_url=self.base_url, timeout=10) as http:
             try:
                 s = self._new_game(http)
-                for _ in range(MAX_MOVES_EACH):
+                moves = 0
+                while self.max_moves is None or moves < self.max_moves:
+                    moves += 1
                     if stop.is_set():
                         return
                     if not s["legal_actions"]:
