@@ -1,10 +1,12 @@
-# Solo Shelf: `make run` starts the app on http://localhost:8000 (SQLite under ./data),
+# Solo Shelf: `make run` starts the app on http://localhost:8000 (SQLite under ./data; `make run PORT=8100`
+# takes another port),
 # `make test` installs what the tests need and runs all of them, the browser tests included.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
+PORT ?= 8000
 
 .PHONY: run test test-fast browser-deps lint clean
 
@@ -16,8 +18,9 @@ $(STAMP): pyproject.toml
 
 # Single mode (one player, no log-in) for your own machine, so it listens on this machine only.
 # To share the app with others, run it with AUTH_MODE=accounts (the Docker image does): docs/OPERATIONS.md.
+# (No HOST knob on purpose: single mode has no log-in, so it never listens beyond this machine.)
 run: $(STAMP)
-	AUTH_MODE=single $(PY) -m app serve --host 127.0.0.1 --port 8000
+	AUTH_MODE=single $(PY) -m app serve --host 127.0.0.1 --port $(PORT)
 
 # Chromium comes from Debian's packages (Playwright cannot download browsers here).
 browser-deps:

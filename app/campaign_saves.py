@@ -26,6 +26,7 @@ from app.campaigns import campaign_engine, campaign_log, game_start_event, get_c
 from app.errors import ImportRefused
 from app.intake.names import name_problem
 from app.models import Campaign, CampaignLogEntry, GameSession, LogEntry, Snapshot, utcnow
+from app.naming import free_name
 from app.replay import (
     MAX_ACTIONS,
     ReplayError,
@@ -36,7 +37,7 @@ from app.replay import (
     state_digest,
 )
 from app.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
-from app.store import insert_session, log_entries, new_id, owner_or_default
+from app.store import insert_session, log_entries, new_id, owner_or_default, taken_names
 from games.engine import CampaignEngine, Event, GameEngine, GameSetup, IllegalAction, MalformedState
 
 CAMPAIGN_FORMAT = "solo-shelf-campaign"
@@ -233,10 +234,13 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
     status, now = run.cengine.status(run.cstate), utcnow()
     if not is_sealed(data) and not status.over:
         chosen = True  # a campaign in progress whose seed came in clear: its player can know what comes next
+    owner_id = owner_or_default(db, owner_id)
+    name = free_name(run.name.strip() or f"{run.cengine.spec.title} (imported)",
+                     taken_names(db, Campaign, owner_id=owner_id))
     campaign = Campaign(
         id=new_id(),
         game=run.engine.spec.slug,
-        name=run.name or f"{run.cengine.spec.title} (imported)",
+        name=name,
         seed=run.seed,
         seed_chosen=chosen,
         options=run.options,
@@ -247,7 +251,7 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
         state=run.cengine.dump(run.cstate),
         created_at=now,
         updated_at=now,
-        owner_id=owner_or_default(db, owner_id),
+        owner_id=owner_id,
     )
     db.add(campaign)
     db.flush()

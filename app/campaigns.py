@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from app.errors import Illegal, NotFound, Stale
 from app.locks import KeyedLocks
 from app.models import Campaign, CampaignLogEntry, GameSession, utcnow
+from app.naming import default_name
 from app.store import choose_seed, clean_name, insert_session, new_id, newest_first, owner_or_default
 from games.engine import Action, CampaignEngine, Event, GameEngine, IllegalAction, Status
 from games.registry import UnknownGame, get_engine
@@ -93,7 +94,7 @@ def create_campaign(
     campaign = Campaign(
         id=new_id(),
         game=engine.spec.slug,
-        name=clean_name(name, f"{cengine.spec.title} {now:%Y-%m-%d %H:%M}"),
+        name=clean_name(name, default_name(cengine.spec.title, now)),
         seed=seed,
         seed_chosen=chosen,
         options=options,

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from app.errors import ImportRefused, NotFound
 from app.intake import names
 from app.models import Campaign, GameSession, LogEntry, Snapshot, utcnow
+from app.naming import default_name, free_name
 from app.replay import (
     SAVE_FORMAT,
     SAVE_FORMAT_VERSION,
@@ -107,7 +108,7 @@ def insert_session(
     record = GameSession(
         id=new_id(),
         game=engine.spec.slug,
-        name=clean_name(name, f"{engine.spec.title} {now:%Y-%m-%d %H:%M}"),
+        name=clean_name(name, default_name(engine.spec.title, now)),
         seed=seed,
         seed_chosen=seed_chosen,
         options=options,
@@ -229,6 +230,11 @@ def newest_first(model: Any, *, in_progress: bool | None, game: str | None, owne
     return query
 
 
+def taken_names(db: Session, model: type[GameSession] | type[Campaign], *, owner_id: str) -> set[str]:
+    """The names a player already gives their games (or campaigns): an import must not repeat one."""
+    return set(db.scalars(select(model.name).where(model.owner_id == owner_id)))
+
+
 def list_sessions(
     db: Session, *, in_progress: bool | None = None, game: str | None = None, owner_id: str | None = None
 ) -> list[GameSession]:
@@ -306,16 +312,18 @@ def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: s
     engine = checked.engine
     if not is_sealed(data) and not engine.status(checked.state).over:
         chosen = True  # an unfinished game whose seed came in clear: its player can know what comes next
+    owner_id = owner_or_default(db, owner_id)
+    name = clean_name(checked.name, default_name(engine.spec.title, utcnow()))
     record = insert_session(
         db,
         engine,
         seed=checked.seed,
         options=checked.options,
-        name=checked.name or None,
+        name=free_name(name, taken_names(db, GameSession, owner_id=owner_id)),
         state=checked.state,
         version=len(checked.actions),
         carried=checked.carried,
-        owner_id=owner_or_default(db, owner_id),
+        owner_id=owner_id,
         seed_chosen=chosen,
     )
     # The imported log starts a fresh history: nothing before the import can be undone.

@@ -16,7 +16,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from app.bench import engines, probe, resume, server, storm
+from app.bench import browser, engines, probe, resume, server, storm
 from app.bench.players import PlayerPlan, run_player
 from app.bench.report import FLAT_OUT, PACED, BenchResult, PlayRun
 from app.bench.stats import Samples
@@ -42,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "log-in cookie and CSRF token) or single (no log-in, as `make run`)")
     parser.add_argument("--seed", type=int, default=0)
     storm.add_arguments(parser)
+    browser.add_arguments(parser)
 
 
 def plans(args: argparse.Namespace, base_url: str, start_at: float, think_ms: float = 0.0,
@@ -141,6 +142,8 @@ def _setup(args: argparse.Namespace, url: str) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     if args.storm:
         return storm.run(args)
+    if args.browser:
+        return browser.run(args)
     if args.players < 1 or args.duration <= 0 or args.workers < 1:
         print("players and workers must be at least 1 and duration above 0", file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import TemplateNotFound
 from sqlalchemy.orm import Session
 
-from app import campaigns, play, store
+from app import campaigns, play, scores, store
 from app.auth import PagePlayer, page_player, refuse_oversized
 from app.capacity.release import ReleasingRoute
 from app.db import get_db
@@ -247,9 +247,10 @@ def undo(session_id: str, request: Request, form: FormData, db: DB, me: PagePlay
 def _saves_page(request: Request, db: Session, owner_id: str, *, error: str = "", notice: str = "",
                 status_code: int = 200) -> HTMLResponse:
     names = {c.id: c.name for c in campaigns.list_campaigns(db, owner_id=owner_id)}
+    sessions = store.list_sessions(db, owner_id=owner_id)
     return _page(request, "pages/saves.html",
-                 {"nav": "saves", "sessions": store.list_sessions(db, owner_id=owner_id), "titles": _titles(),
-                  "campaign_names": names, "error": error, "notice": notice}, status_code)
+                 {"nav": "saves", "sessions": sessions, "titles": _titles(), "campaign_names": names,
+                  "running": scores.running_scores(db, sessions), "error": error, "notice": notice}, status_code)
 
 
 @router.get("/saves", response_class=HTMLResponse)
