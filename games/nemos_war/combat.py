@@ -53,7 +53,7 @@ def start_combat(c: Components, s: State, ev: list[Event], box: str, mode: str, 
     p = {"kind": "combat", "box": box, "ship": sid, "mode": mode, "staked": [], "cannon": False,
          "rolled": None, "fired": None, "chain": chain}
     verb = {"attack": "attacks", "stalk": "stalks", "hunter": "fights"}[mode]
-    r.say(s, ev, f"The Nautilus {verb} the {r.ship_name(c, sid)} ({box}).")
+    r.say(s, ev, f"The Nautilus {verb} the {r.ship_name(c, sid)} in {r.box_words(c, box)}.")
     s.pending.append(p)
     if c.ship(sid).warship:
         p["fired"] = warship_fire(c, s, ev, sid)
