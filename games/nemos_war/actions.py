@@ -185,7 +185,7 @@ def _commit(c: Components, s: State, ev: list[Event], arg: str) -> None:
     if arg == "roll":
         face = r.die(s)
         arg = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
-        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True)
+        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True, kind="roll")
     s.commitment = arg
     r.say(s, ev, f"Nemo is committed to {c.tables['commitments'][arg]['name']}.")
 
@@ -334,12 +334,13 @@ def _rest_repair_refit(c: Components, s: State, ev: list[Event], head: str, arg:
     """[7.1]: 1d3 weeks; rest rolls the other die on the Rest table; repair +1 Hull; refit buys an upgrade."""
     s.last_rest_turn = s.turn
     weeks = r.d3(s)
-    r.say(s, ev, f"{head.title()}: the 1d3 roll gives {weeks} week{'s' if weeks > 1 else ''}.", reveals=True)
+    span = f"{weeks} week{'s' if weeks > 1 else ''}"
+    r.say(s, ev, f"{head.title()}: the 1d3 roll gives {span}.", reveals=True, kind="roll")
     r.advance_week(c, s, ev, weeks)
     if head == "rest":
         face = r.die(s)
         row = c.tables["rest"][str(face)]
-        r.say(s, ev, f"Rest table {face}: {row['text']}", reveals=True)
+        r.say(s, ev, f"Rest table {face}: {row['text']}", reveals=True, kind="roll")
         if row["crew"]:
             r.change_res(c, s, ev, "crew", row["crew"])
     elif head == "repair":
@@ -368,7 +369,8 @@ def _incite(c: Components, s: State, ev: list[Event], tid: str) -> None:
     s.collected.remove(tid)
     roll = r.die(s)
     gain = roll + tok.vp - 5
-    r.say(s, ev, f"Incite with {tok.name} ({tok.vp}): rolled {roll}, {roll} + {tok.vp} - 5 = {gain}.", reveals=True)
+    r.say(s, ev, f"Incite with {tok.name} (worth {tok.vp}): rolled {roll}; {roll} + {tok.vp} - 5 = {gain}.",
+          reveals=True, kind="roll")
     if gain >= 1:
         r.change_liberation(c, s, ev, gain)
     if roll == 6:
@@ -383,7 +385,7 @@ def _search(c: Components, s: State, ev: list[Event]) -> None:
     here = s.nautilus
     face = r.die(s)
     row = c.tables["search"][str(face)]
-    r.say(s, ev, f"Search in the {r.ocean_name(c, here)}: rolled {face}. {row['text']}", reveals=True)
+    r.say(s, ev, f"Search in the {r.ocean_name(c, here)}: rolled {face}. {row['text']}", reveals=True, kind="roll")
     if row["found"]:
         tid = s.treasure_at[here]
         s.treasure_at[here] = None

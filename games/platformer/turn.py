@@ -87,7 +87,8 @@ def start_turn(comp: Components, s: State, ev: list[Event]) -> None:
     card = comp.events[eid].raw
     s["mods"] = {m["key"]: m["n"] for m in card.get("mods", [])}
     s["end_effects"] = card["effects"] if card["timing"] == "end" else []
-    say(s, ev, "event", f"Turn {s['turn']}. Event: {card['name']} — {card['text']}", reveals=True)
+    say(s, ev, "turn", f"Turn {s['turn']}")  # the chronicle's heading for everything until the next turn
+    say(s, ev, "event", f"Event: {card['name']} — {card['text']}", reveals=True)
     if card["timing"] == "now":
         apply_effects(comp, s, ev, card["effects"], card["name"])
     if s["turn"] > 1:

@@ -578,10 +578,11 @@ def test_the_final_commitment_is_chosen_on_the_commitment_table():
     s.pending.append({"kind": "final"})
     html = draw(s)
     heads = inside(html, '<table class="ct">', "</thead>")
-    keep = r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war"[^>]*>Keep<'
+    keep = r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war"[^>]*>Keep War!<'
     assert re.search(keep, heads)
     for key in ("science", "explore", "anti"):
-        assert re.search(rf'data-commit="{key}">[^<]*\s*<button[^>]*data-action="final:{key}"[^>]*>Choose<', heads), key
+        assert re.search(rf'data-commit="{key}">[^<]*\s*<button[^>]*data-action="final:{key}"[^>]*>Change to [^<]+<',
+                         heads), key
     assert '<li class="on fc"' in inside(html, 'data-res="nemo"', "</ol>"), "Nemo's marker on the ?! circle"
 
 
