@@ -187,7 +187,7 @@ def _commit(c: Components, s: State, ev: list[Event], arg: str) -> None:
         arg = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
         r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True, kind="roll")
     s.commitment = arg
-    r.say(s, ev, f"Nemo is committed to {c.tables['commitments'][arg]['name']}.")
+    r.say(s, ev, r.sentence(f"Nemo is committed to {c.tables['commitments'][arg]['name']}"))
 
 
 def _start_at(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -266,7 +266,7 @@ def _lose(c: Components, s: State, ev: list[Event], arg: str) -> None:
 def _final_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
     s.pending.pop()
     s.commitment = arg
-    r.say(s, ev, f"Final commitment: {c.tables['commitments'][arg]['name']}.")
+    r.say(s, ev, r.sentence(f"Final commitment: {c.tables['commitments'][arg]['name']}"))
 
 
 def _or_act(c: Components, s: State, ev: list[Event], arg: str) -> None:

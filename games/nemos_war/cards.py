@@ -131,7 +131,7 @@ def apply_help(c: Components, s: State, ev: list[Event], rolled: dict, who: str,
 def describe_roll(rolled: dict, target: int) -> str:
     a, b = rolled["dice"]
     word = "success" if rolled["passed"] else ("a natural 2 always fails" if rolled["natural"] == 2 else "failure")
-    return f"Rolled {a} + {b}, modifier {rolled['drm']:+d}: {rolled['total']} against {target}: {word}."
+    return f"rolled {a} + {b}, modifier {rolled['drm']:+d}: {rolled['total']} against {target}: {word}."
 
 
 # --- tests -----------------------------------------------------------------------------------------------

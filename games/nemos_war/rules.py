@@ -47,6 +47,11 @@ def box_words(c: Components, box: str) -> str:
     return f"box {n} of the {ocean_name(c, ocean)}"
 
 
+def sentence(text: str) -> str:
+    """`text` ended by a full stop unless it already ends with one ("War!" stays "War!")."""
+    return text if text[-1:] in ".!?" else text + "."
+
+
 def a_an(word: str) -> str:
     """The word with its indefinite article: "a Frigate", "an Armoured Frigate"."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
