@@ -114,7 +114,7 @@ def end_turn(comp: Components, s: State, ev: list[Event]) -> None:
         s["gold"] -= 1
         say(s, ev, "drain", "Drain: 1 gold lost.")
     if s["end_effects"]:
-        apply_effects(comp, s, ev, s["end_effects"], "End of turn event")
+        apply_effects(comp, s, ev, s["end_effects"], comp.events[s["events_played"][-1]].raw["name"])
         s["pending"] = None  # end-of-turn events never ask for a choice
     if on_boss_level(s):
         boss_turn(comp, s, ev)
