@@ -42,7 +42,7 @@ def _playable(c: Components, s: State) -> list[Action]:
 
 def _commitment(c: Components, s: State, p: dict) -> list[Action]:
     table = c.tables["commitments"]
-    acts = [Action(f"commit:{k}", f"Commit Nemo to {table[k]['name']}") for k in COMMITMENTS]
+    acts = [Action(f"commit:{k}", f"Commit to {table[k]['name']}") for k in COMMITMENTS]
     return acts + [Action("commit:roll", "Let Nemo decide: roll the die")]
 
 
@@ -65,11 +65,12 @@ def _action(c: Components, s: State, p: dict) -> list[Action]:
                 acts.append(Action(f"refit:{key}", f"Refit: {ref['name']} ({ref['cost']} salvage)"))
     for t in s.collected:
         if c.tokens[t].kind == "vp":
-            acts.append(Action(f"incite:{t}", f"Incite with {c.tokens[t].name} ({c.tokens[t].vp})", "treasure"))
+            acts.append(Action(f"incite:{t}", f"Incite with {c.tokens[t].name} (worth {c.tokens[t].vp})", "treasure"))
     if s.treasure_at[here] is not None or (s.refits.get("library") and s.cup):
         acts.append(Action("search", f"Search the {r.ocean_name(c, here)}", "map"))
     for dest, weeks in c.oceans[here].routes.items():
-        acts.append(Action(f"move:{dest}", f"Move to the {r.ocean_name(c, dest)} ({weeks} wk)", "map"))
+        span = f"{weeks} week{'s' if weeks != 1 else ''}"
+        acts.append(Action(f"move:{dest}", f"Sail to the {r.ocean_name(c, dest)} ({span})", "map"))
     for box in combat.chain_targets(s, here):
         what = _target(c, s, box)
         acts.append(Action(f"stalk:{box}", f"Stalk {what} (+1, this ship only)", "map"))
@@ -79,7 +80,8 @@ def _action(c: Components, s: State, p: dict) -> list[Action]:
 
 def _target(c: Components, s: State, box: str) -> str:
     sid = r.box_ship(s, box)
-    return f"the {r.ship_name(c, sid)} ({box})" if sid in s.revealed else f"the hidden ship ({box})"
+    where = f"in {r.box_words(c, box)}"
+    return f"the {r.ship_name(c, sid)} {where}" if sid in s.revealed else f"the hidden ship {where}"
 
 
 def _post(c: Components, s: State, p: dict) -> list[Action]:
@@ -94,7 +96,7 @@ def _stakes(c: Components, s: State, p: dict, allowed: tuple[str, ...], one: boo
             acts.append(Action(f"unstake:{res}", f"Take back the {name} stake", "track"))
         elif s.res[res] > 0 and not (one and p["staked"]):
             drm = c.tracks[res].drm[s.res[res]]
-            acts.append(Action(f"stake:{res}", f"Stake {name} (+{drm})", "track"))
+            acts.append(Action(f"stake:{res}", f"Stake {name} (+{drm} to the roll)", "track"))
     return acts
 
 
@@ -117,7 +119,7 @@ def _combat(c: Components, s: State, p: dict) -> list[Action]:
     acts = _stakes(c, s, p, RESOURCES, one=True)
     if s.cannon > 0 and c.ship(p["ship"]).warship:
         acts.append(Action("uncannon" if p["cannon"] else "cannon",
-                           "Do not use the cannon" if p["cannon"] else "Use the cannon (+2)", "card"))
+                           "Hold the cannon back" if p["cannon"] else "Fire the cannon (+2)", "card"))
     return acts + [Action("combat:roll", "Roll the attack")]
 
 
@@ -150,8 +152,8 @@ def _pressure(c: Components, s: State, p: dict) -> list[Action]:
 
 def _final(c: Components, s: State, p: dict) -> list[Action]:
     table = c.tables["commitments"]
-    return [Action(f"final:{k}", ("Keep " if k == s.commitment else "Change to ") + table[k]["name"])
-            for k in COMMITMENTS]
+    return [Action(f"final:{k}", (f"Keep the {table[k]['name']} commitment" if k == s.commitment
+                                  else f"Change the commitment to {table[k]['name']}")) for k in COMMITMENTS]
 
 
 def _rescue(c: Components, s: State, p: dict) -> list[Action]:
@@ -183,9 +185,9 @@ def _commit(c: Components, s: State, ev: list[Event], arg: str) -> None:
     if arg == "roll":
         face = r.die(s)
         arg = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
-        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True)
+        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True, kind="roll")
     s.commitment = arg
-    r.say(s, ev, f"Nemo is committed to {c.tables['commitments'][arg]['name']}.")
+    r.say(s, ev, r.sentence(f"Nemo is committed to {c.tables['commitments'][arg]['name']}"))
 
 
 def _start_at(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -264,7 +266,7 @@ def _lose(c: Components, s: State, ev: list[Event], arg: str) -> None:
 def _final_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
     s.pending.pop()
     s.commitment = arg
-    r.say(s, ev, f"Final commitment: {c.tables['commitments'][arg]['name']}.")
+    r.say(s, ev, r.sentence(f"Final commitment: {c.tables['commitments'][arg]['name']}"))
 
 
 def _or_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -332,12 +334,13 @@ def _rest_repair_refit(c: Components, s: State, ev: list[Event], head: str, arg:
     """[7.1]: 1d3 weeks; rest rolls the other die on the Rest table; repair +1 Hull; refit buys an upgrade."""
     s.last_rest_turn = s.turn
     weeks = r.d3(s)
-    r.say(s, ev, f"{head.title()}: the 1d3 roll gives {weeks} week{'s' if weeks > 1 else ''}.", reveals=True)
+    span = f"{weeks} week{'s' if weeks > 1 else ''}"
+    r.say(s, ev, f"{head.title()}: the 1d3 roll gives {span}.", reveals=True, kind="roll")
     r.advance_week(c, s, ev, weeks)
     if head == "rest":
         face = r.die(s)
         row = c.tables["rest"][str(face)]
-        r.say(s, ev, f"Rest table {face}: {row['text']}", reveals=True)
+        r.say(s, ev, f"Rest table {face}: {row['text']}", reveals=True, kind="roll")
         if row["crew"]:
             r.change_res(c, s, ev, "crew", row["crew"])
     elif head == "repair":
@@ -366,7 +369,8 @@ def _incite(c: Components, s: State, ev: list[Event], tid: str) -> None:
     s.collected.remove(tid)
     roll = r.die(s)
     gain = roll + tok.vp - 5
-    r.say(s, ev, f"Incite with {tok.name} ({tok.vp}): rolled {roll}, {roll} + {tok.vp} - 5 = {gain}.", reveals=True)
+    r.say(s, ev, f"Incite with {tok.name} (worth {tok.vp}): rolled {roll}; {roll} + {tok.vp} - 5 = {gain}.",
+          reveals=True, kind="roll")
     if gain >= 1:
         r.change_liberation(c, s, ev, gain)
     if roll == 6:
@@ -381,7 +385,7 @@ def _search(c: Components, s: State, ev: list[Event]) -> None:
     here = s.nautilus
     face = r.die(s)
     row = c.tables["search"][str(face)]
-    r.say(s, ev, f"Search in the {r.ocean_name(c, here)}: rolled {face}. {row['text']}", reveals=True)
+    r.say(s, ev, f"Search in the {r.ocean_name(c, here)}: rolled {face}. {row['text']}", reveals=True, kind="roll")
     if row["found"]:
         tid = s.treasure_at[here]
         s.treasure_at[here] = None

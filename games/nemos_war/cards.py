@@ -120,7 +120,7 @@ def apply_help(c: Components, s: State, ev: list[Event], rolled: dict, who: str,
         a, b = r.die(s), r.die(s)
         rolled["dice"] = [a, b]
         rolled["natural"] = a + b
-        r.say(s, ev, f"{name} helps: the dice are rolled again: {a} + {b}.", reveals=True)
+        r.say(s, ev, f"{name} helps: the dice are rolled again: {a} + {b}.", reveals=True, kind="roll")
     else:
         rolled["help_drm"] += HELP_DRM[who]
         r.say(s, ev, f"{name} helps: +{HELP_DRM[who]}.")
@@ -131,7 +131,7 @@ def apply_help(c: Components, s: State, ev: list[Event], rolled: dict, who: str,
 def describe_roll(rolled: dict, target: int) -> str:
     a, b = rolled["dice"]
     word = "success" if rolled["passed"] else ("a natural 2 always fails" if rolled["natural"] == 2 else "failure")
-    return f"Rolled {a} + {b}, modifier {rolled['drm']:+d}: {rolled['total']} against {target}: {word}."
+    return f"rolled {a} + {b}, modifier {rolled['drm']:+d}: {rolled['total']} against {target}: {word}."
 
 
 # --- tests -----------------------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ def test_roll(c: Components, s: State, ev: list[Event]) -> None:
     card = c.cards[p["card"]]
     target = card.test["target"]
     p["rolled"] = roll_dice(s, stake_drm(c, s, p["staked"]), target)
-    r.say(s, ev, f"{card.title}: " + describe_roll(p["rolled"], target), reveals=True)
+    r.say(s, ev, f"{card.title}: " + describe_roll(p["rolled"], target), reveals=True, kind="roll")
     if p["rolled"]["passed"] or not usable_help(s, p["rolled"]):
         finish_test(c, s, ev)
 

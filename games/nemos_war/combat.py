@@ -31,10 +31,11 @@ def warship_fire(c: Components, s: State, ev: list[Event], sid: str) -> dict:
     fired = {"dice": [a, b], "total": a + b, "av": av, "hit": a + b <= av, "lost": None}
     name = r.ship_name(c, sid)
     if not fired["hit"]:
-        r.say(s, ev, f"The {name} fires: {a} + {b} against attack value {av}: a miss.", reveals=True)
+        r.say(s, ev, f"The {name} fires: {a} + {b} against attack value {av}: a miss.", reveals=True, kind="roll")
         return fired
     if s.opt_on("pressure") and a + b == av:
-        r.say(s, ev, f"The {name} fires: {a} + {b}, exactly its attack value {av}: you choose the loss.", reveals=True)
+        r.say(s, ev, f"The {name} fires: {a} + {b}, exactly its attack value {av}: you choose the loss.",
+              reveals=True, kind="roll")
         s.pending.append({"kind": "pressure", "ship": sid})
         fired["lost"] = "choice"
         return fired
@@ -42,7 +43,7 @@ def warship_fire(c: Components, s: State, ev: list[Event], sid: str) -> dict:
     res = hit_resource(c, face)
     fired["lost"] = res
     r.say(s, ev, f"The {name} fires: {a} + {b} against attack value {av}: a hit; the hit die shows {face}.",
-          reveals=True)
+          reveals=True, kind="roll")
     r.change_res(c, s, ev, res, -1)
     return fired
 
@@ -53,7 +54,7 @@ def start_combat(c: Components, s: State, ev: list[Event], box: str, mode: str, 
     p = {"kind": "combat", "box": box, "ship": sid, "mode": mode, "staked": [], "cannon": False,
          "rolled": None, "fired": None, "chain": chain}
     verb = {"attack": "attacks", "stalk": "stalks", "hunter": "fights"}[mode]
-    r.say(s, ev, f"The Nautilus {verb} the {r.ship_name(c, sid)} ({box}).")
+    r.say(s, ev, f"The Nautilus {verb} the {r.ship_name(c, sid)} in {r.box_words(c, box)}.")
     s.pending.append(p)
     if c.ship(sid).warship:
         p["fired"] = warship_fire(c, s, ev, sid)
@@ -87,7 +88,7 @@ def combat_roll(c: Components, s: State, ev: list[Event]) -> None:
             r.say(s, ev, "The cannon marker and Do No Harm are discarded.")
     dv = c.ship(p["ship"]).dv
     p["rolled"] = roll_dice(s, sum(n for _, n in drm_parts(c, s, p)), dv)
-    r.say(s, ev, "Attack: " + describe_roll(p["rolled"], dv), reveals=True)
+    r.say(s, ev, "Attack: " + describe_roll(p["rolled"], dv), reveals=True, kind="roll")
     if p["rolled"]["passed"] or not usable_help(s, p["rolled"]):
         finish_combat(c, s, ev)
 
@@ -164,6 +165,6 @@ def pursue(c: Components, s: State, ev: list[Event], sid: str, bonus: int) -> No
     roll = r.die(s)
     attacks = roll + bonus >= 5
     r.say(s, ev, f"Relentless Pursuit: the {r.ship_name(c, sid)} rolls {roll}{f' +{bonus}' if bonus else ''}: "
-          + ("it attacks!" if attacks else "no attack."), reveals=True)
+          + ("it attacks!" if attacks else "no attack."), reveals=True, kind="roll")
     if attacks:
         warship_fire(c, s, ev, sid)

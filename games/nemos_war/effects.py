@@ -48,7 +48,7 @@ def run_one(c: Components, s: State, ev: list[Event], e: dict) -> None:
             sid = r.draw_ship(s) if len(s.salvage) < c.salvage_boxes else None
             if sid is not None:
                 s.salvage.append(sid)
-                r.say(s, ev, f"Salvage: a {r.ship_name(c, sid)} joins the salvage boxes.", reveals=True)
+                r.say(s, ev, f"Salvage: {r.a_an(r.ship_name(c, sid))} joins the salvage boxes.", reveals=True)
     else:
         _run_map_effect(c, s, ev, e)
 
@@ -86,7 +86,7 @@ def _run_map_effect(c: Components, s: State, ev: list[Event], e: dict) -> None:
 def gain_treasure(c: Components, s: State, ev: list[Event], tid: str) -> None:
     """[8.0]: 'discard' tokens act at once and leave the game; the others go to the collected box."""
     tok = c.tokens[tid]
-    r.say(s, ev, f"Treasure: {tok.name} — {tok.raw['text']}", reveals=True)
+    r.say(s, ev, f"Treasure: {tok.name} — {tok.raw['text']}", reveals=True, kind="treasure")
     if tok.kind == "discard":
         s.spent.append(tid)
         run_effects(c, s, ev, list(tok.effects))

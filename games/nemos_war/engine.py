@@ -20,7 +20,7 @@ COUNT = (("0", "0"), ("1", "1"), ("2", "2"), ("3", "3"))
 SPEC = GameSpec(
     slug="nemos_war",
     title="Nemo's War",
-    rules_version=2,
+    rules_version=3,
     options=(
         OptionSpec("commitment", "Nemo's commitment",
                    (("choose", "Choose it when the game starts"), ("roll", "Roll for it (1d6)"), ("science", "Science"),

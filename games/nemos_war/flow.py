@@ -103,9 +103,10 @@ def run_step(c: Components, s: State, ev: list[Event], step: dict) -> None:
 def preparation_roll(c: Components, s: State, ev: list[Event]) -> None:
     """[6.0]: one roll of two dice serves every step of the phase."""
     a, b = r.die(s), r.die(s)
-    r.say(s, ev, f"Turn {s.turn}, week {s.week}: the preparation roll is {a} + {b} = {a + b}.", reveals=True)
+    r.say(s, ev, f"Turn {s.turn}", kind="turn")  # the chronicle's heading for everything until the next turn
+    r.say(s, ev, f"Week {s.week}: the preparation roll is {a} + {b} = {a + b}.", reveals=True, kind="roll")
     if s.turn == 1:
-        r.say(s, ev, "Turn 1: no ship or treasure is placed (the setup did it).")
+        r.say(s, ev, "No ship or treasure is placed on the first turn (the setup did it).")
     elif a != b:
         for face in (a, b):
             r.place_new_ship(c, s, ev, c.by_die[face])

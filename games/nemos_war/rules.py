@@ -41,6 +41,22 @@ def ocean_name(c: Components, key: str) -> str:
     return c.oceans[key].name
 
 
+def box_words(c: Components, box: str) -> str:
+    """A ship box in words: "box 2 of the North Atlantic" (never its code "na.2")."""
+    ocean, _, n = box.partition(".")
+    return f"box {n} of the {ocean_name(c, ocean)}"
+
+
+def sentence(text: str) -> str:
+    """`text` ended by a full stop unless it already ends with one ("War!" stays "War!")."""
+    return text if text[-1:] in ".!?" else text + "."
+
+
+def a_an(word: str) -> str:
+    """The word with its indefinite article: "a Frigate", "an Armoured Frigate"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def ship_name(c: Components, sid: str) -> str:
     sh = c.ship(sid)
     title = sh.raw.get("title")
@@ -137,9 +153,10 @@ def place_new_ship(c: Components, s: State, ev: list[Event], ocean: str) -> None
     box = put_ship(s, ocean, sid)
     if s.opt_on("clear"):
         s.revealed.append(sid)
-        say(s, ev, f"A {ship_name(c, sid)} appears in the {ocean_name(c, ocean)} ({box}).", reveals=True)
+        name = a_an(ship_name(c, sid))
+        say(s, ev, f"{name[0].upper()}{name[1:]} appears in {box_words(c, box)}.", reveals=True)
     else:
-        say(s, ev, f"A hidden ship enters the {ocean_name(c, ocean)} ({box}).")
+        say(s, ev, f"A hidden ship enters {box_words(c, box)}.")
 
 
 def box_ship(s: State, box: str) -> str | None:

@@ -33,9 +33,9 @@ def _commitment(c: Components, s: State, ev: list[Event]) -> None:
     if opt == "roll":
         face = r.die(s)
         opt = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
-        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True)
+        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True, kind="roll")
     s.commitment = opt
-    r.say(s, ev, f"Nemo is committed to {c.tables['commitments'][opt]['name']}.")
+    r.say(s, ev, r.sentence(f"Nemo is committed to {c.tables['commitments'][opt]['name']}"))
 
 
 def _ships(c: Components, s: State) -> None:

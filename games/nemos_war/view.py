@@ -142,8 +142,11 @@ def _options(s: State) -> dict:
 def _end(c: Components, s: State, sc: dict) -> dict | None:
     if s.phase != "over":
         return None
+    wins = [lv for lv in c.tables["levels"] if lv["key"] in ("success", "triumph")]
     return {"reason": s.end_reason, "text": c.tables["endings"][s.end_reason], "level": sc["level"],
-            "level_key": sc["level_key"], "epilogue": epilogue(c, s, sc["level_key"]), "score": sc["total"]}
+            "level_key": sc["level_key"], "epilogue": epilogue(c, s, sc["level_key"]), "score": sc["total"],
+            "result": s.result, "win_min": min(lv["min"] for lv in wins), "win_level": wins[0]["name"],
+            "lost_resource": next((c.tracks[k].name for k in RESOURCES if s.res[k] <= 0), None)}
 
 
 def decision(c: Components, s: State) -> dict | None:

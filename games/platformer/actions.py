@@ -13,10 +13,12 @@ from games.platformer import movement as mv
 from games.platformer import symbols as sy
 from games.platformer.combat import adjacent_enemies, can_reach
 from games.platformer.components import SYMBOLS, Components
-from games.platformer.table import State, enemy_stats, gem_step_cost, has_token, mod, say
+from games.platformer.table import State, a_an, enemy_stats, gem_step_cost, has_token, mod, say
 from games.platformer.turn import end_turn
 
 SYMBOL_WORD = {"move": "move", "sword": "sword", "gold": "gold", "hand": "move-an-enemy", "star": "star"}
+USE_PURPOSE = {"move": "to move", "sword": "to attack", "gold": "for gold", "hand": "to move an enemy",
+               "star": "for its star effect"}
 
 
 def _where(cell: str) -> str:
@@ -31,7 +33,7 @@ def _pending_actions(comp: Components, s: State) -> list[Action]:
     if p["kind"] in ("forge", "save_forge", "pick"):
         return [Action(f"as:{sym}", f"Make it a {SYMBOL_WORD[sym]} symbol", "panel") for sym in SYMBOLS]
     if p["kind"] == "reroll":
-        return [Action(f"reroll:d{i}", f"Reroll die {i + 1} ({d['face']})", "dice")
+        return [Action(f"reroll:d{i}", f"Reroll {sy.die_name(s, f'd{i}')}", "dice")
                 for i, d in enumerate(s["dice"]) if not d["used"]]
     return _use_actions(comp, s, p)
 
@@ -44,19 +46,20 @@ def _use_actions(comp: Components, s: State, p: dict) -> list[Action]:
     for part in p["parts"]:
         cost = gem_step_cost(s, part["mult"])
         if s["gems"] >= cost:
-            out.append(Action(f"gem:{part['id']}", f"Spend {cost} gem{'s' if cost > 1 else ''}: "
-                              f"{part['id']} ×{part['mult'] + 1}", "dice"))
+            out.append(Action(f"gem:{part['id']}", f"Spend {cost} gem{'s' if cost > 1 else ''} to count "
+                              f"{sy.part_name(s, part['id'])} ×{part['mult'] + 1}", "dice"))
     if sym == "move":
         out += [Action(f"step:{c}", f"Move to {_where(c)}", "map") for c in mv.hero_steps(comp, s)]
         out += [Action(f"portal:{c}", f"Through the portal to {_where(c)}", "map") for c in mv.portal_targets(comp, s)]
     elif sym == "sword":
         src = sy.sources(s)
-        out += [Action(f"add:{k}", f"Add {k} ({src[k]}) to the attack", "dice") for k in sy.sword_sources(comp, s)]
+        out += [Action(f"add:{k}", f"Add {sy.die_name(s, k)} to the attack", "dice") for k in sy.sword_sources(comp, s)]
         if not has_token(s, "jam"):
-            out += [Action(f"addforge:{a}:{b}", f"Forge {a}+{b} into a sword for the attack", "dice")
+            out += [Action(f"addforge:{a}:{b}", f"Forge {sy.names(s, (a, b))} into a sword for the attack", "dice")
                     for a, b in sy.equal_pairs(src)]
         total = sy.value(comp, s, p)
-        out += [Action(f"strike:{f}", f"Strike the {enemy_stats(comp, s, f)['name']} ({total} symbols' wounds)", "map")
+        wounds = f"{total} wound{'s' if total != 1 else ''}"
+        out += [Action(f"strike:{f}", f"Strike the {enemy_stats(comp, s, f)['name']} for {wounds}", "map")
                 for f in sy.strike_targets(comp, s)]
     elif sym == "gold":
         out.append(Action("take", f"Take {sy.value(comp, s, p)} gold", "panel"))
@@ -96,11 +99,12 @@ def _useful_symbols(comp: Components, s: State, faces: set[str]) -> set[str]:
 def _main_actions(comp: Components, s: State) -> list[Action]:
     src = sy.sources(s)
     if s["hero_cell"] is None:
-        return [Action(f"use:{k}", f"Respawn using {k} ({f})", "dice") for k, f in src.items()]
+        return [Action(f"use:{k}", f"Respawn with {sy.die_name(s, k)}", "dice") for k in src]
     useful = _useful_symbols(comp, s, set(src.values()))
-    out = [Action(f"use:{k}", f"Use {k}: {SYMBOL_WORD[f]}", "dice") for k, f in src.items() if f in useful]
+    out = [Action(f"use:{k}", f"Use {sy.die_name(s, k)} {USE_PURPOSE[f]}", "dice")
+           for k, f in src.items() if f in useful]
     if not has_token(s, "jam"):
-        out += [Action(f"forge:{a}:{b}", f"Forge {a}+{b} ({src[a]}) into any symbol", "dice")
+        out += [Action(f"forge:{a}:{b}", f"Forge {sy.names(s, (a, b))} into any symbol", "dice")
                 for a, b in sy.equal_pairs(src)]
     out.append(Action("gravity", "Apply gravity now", "panel"))
     if mv.hero_unsupported_on_ladder(comp, s):
@@ -119,7 +123,7 @@ def _main_actions(comp: Components, s: State) -> list[Action]:
         if _effects_possible(s, card["effects"]):
             out.append(Action(f"potion:{cid}", f"Drink {card['name']}", "items"))
     if fx.ability_ready(comp, s):
-        out.append(Action("ability", f"{comp.heroes[s['opts']['hero']].name}'s ability", "hero"))
+        out.append(Action("ability", f"Use {comp.heroes[s['opts']['hero']].name}'s ability", "hero"))
     out.append(Action("end_actions", "End the action step", "panel"))
     return out
 
@@ -140,12 +144,12 @@ def save_options(comp: Components, s: State) -> list[Action]:
     if has_token(s, "stone_eye") or mod(s, "no_save"):
         return []
     dice = {f"d{i}": d["face"] for i, d in enumerate(s["dice"]) if not d["used"]}
-    out = [Action(f"save:{k}", f"Save {k}'s {SYMBOL_WORD[f]} on the special die", "dice") for k, f in dice.items()]
+    out = [Action(f"save:{k}", f"Save {sy.die_name(s, k)} on the special die", "dice") for k in dice]
     if not has_token(s, "jam"):
         pool = dict(dice)
         if s["special"] is not None:
             pool["sp"] = s["special"]
-        out += [Action(f"saveforge:{a}:{b}", f"Forge {a}+{b} and save any symbol", "dice")
+        out += [Action(f"saveforge:{a}:{b}", f"Forge {sy.names(s, (a, b))} and save any symbol", "dice")
                 for a, b in sy.equal_pairs(pool)]
     return out
 
@@ -177,7 +181,7 @@ def _perform_save(comp: Components, s: State, ev: list[Event], head: str, rest: 
     if head == "as":
         s["special"] = rest
         s["pending"] = None
-        say(s, ev, "save", f"Saved a {rest} on the special die (forged).")
+        say(s, ev, "save", f"Saved {a_an(rest)} on the special die (forged).")
     elif head == "saveforge":
         a, b = rest.split(":")
         sy.mark(s, [x for x in (a, b) if x != "sp"], True)
@@ -186,7 +190,7 @@ def _perform_save(comp: Components, s: State, ev: list[Event], head: str, rest: 
     elif rest != "skip":
         s["special"] = s["dice"][int(rest[1:])]["face"]
         s["dice"][int(rest[1:])]["used"] = True
-        say(s, ev, "save", f"Saved a {s['special']} on the special die.")
+        say(s, ev, "save", f"Saved {a_an(s['special'])} on the special die.")
     end_turn(comp, s, ev)
 
 

@@ -12,7 +12,7 @@ from games.platformer.combat import all_attack, wound
 from games.platformer.components import Components
 from games.platformer.geometry import COLS, cid, parse
 from games.platformer.levels import new_enemy, take_token
-from games.platformer.table import State, boss_level, layout, occupied, passive, say
+from games.platformer.table import State, a_an, boss_level, layout, occupied, passive, say
 
 
 def _rng(s: State) -> Rng:
@@ -57,7 +57,7 @@ def summon(comp: Components, s: State, ev: list[Event], n: int) -> None:
         cell = rng.choice(free)
         s["rng"] = rng.state
         new_enemy(s, "summon", sm["name"].lower(), cell)
-        say(s, ev, "summon", f"A {sm['name']} appears.", reveals=True)
+        say(s, ev, "summon", f"{a_an(sm['name'], capital=True)} appears.", reveals=True)
 
 
 def in_range(s: State, rng_kind: str) -> bool:

@@ -9,6 +9,7 @@ from games.platformer.components import Components
 from games.platformer.table import (
     Over,
     State,
+    a_an,
     enemy_stats,
     has_token,
     layout,
@@ -53,7 +54,7 @@ def enemy_attacks(comp: Components, s: State, ev: list[Event], fid: str, provoke
         s["shield_used"] = True
         say(s, ev, "shield", f"The {st['name']}'s attack is turned aside (first provoked attack this turn).")
         return
-    wound(comp, s, ev, st["damage"], f"a {st['name']}")
+    wound(comp, s, ev, st["damage"], a_an(st["name"]))
     if st["ability"] == "thief" and s["gold"]:
         s["gold"] -= 1
         say(s, ev, "thief", f"The {st['name']} steals 1 gold.")

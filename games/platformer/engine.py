@@ -17,7 +17,7 @@ from games.platformer.view import build_view, prompt, score_lines
 SPEC = GameSpec(
     slug="platformer",
     title="Platformer (solo)",
-    rules_version=2,
+    rules_version=3,
     options=(
         OptionSpec("hero", "Hero", (("random", "Random"), ("angelo", "Angelo"), ("melosa", "Melosa"),
                                     ("avys", "Avys"), ("etern", "Etern"), ("brann", "Brann"), ("kira", "Kira")),

@@ -74,8 +74,8 @@ def start_use(comp: Components, s: State, ev: list[Event], srcs: list[str], symb
     elif sym == "hand":
         p["steps_left"] = base * hand_mult(comp, s)
     s["pending"] = p
-    verb = "Forging" if len(srcs) == 2 else "Using"
-    say(s, ev, "use", f"{verb} {'+'.join(srcs)} as {sym}.")
+    what = f"Forging {names(s, srcs)} into" if len(srcs) == 2 else f"Using {die_name(s, srcs[0])} as"
+    say(s, ev, "use", f"{what} a {FACE_WORD.get(sym, sym)} symbol.")
 
 
 def _part(srcs: list[str], base: int) -> dict:
@@ -106,7 +106,7 @@ def upgrade(comp: Components, s: State, ev: list[Event], part_id: str) -> None:
     part["mult"] += 1
     if p["symbol"] in ("move", "hand"):
         p["steps_left"] += part["base"] * (hand_mult(comp, s) if p["symbol"] == "hand" else 1)
-    say(s, ev, "gem", f"{cost} gem{'s' if cost > 1 else ''}: {part_id} becomes ×{part['mult']}.")
+    say(s, ev, "gem", f"{cost} gem{'s' if cost > 1 else ''} spent: {part_name(s, part_id)} now counts ×{part['mult']}.")
 
 
 def commit(s: State) -> None:
@@ -145,7 +145,34 @@ def add_sword(comp: Components, s: State, ev: list[Event], srcs: list[str]) -> N
     base = resolve_star(comp, _face(s, srcs[0]), s["opts"]["hero"])[1] if len(srcs) == 1 else 1
     mark(s, srcs, True)
     s["pending"]["parts"].append(_part(srcs, base))
-    say(s, ev, "use", f"Adding {'+'.join(srcs)} to the attack.")
+    say(s, ev, "use", f"Adding {names(s, srcs)} to the attack.")
+
+
+FACE_WORD = {"move": "move", "sword": "sword", "gold": "gold", "hand": "hand", "star": "star"}
+
+
+def die_name(s: State, src: str, *, article: str = "the") -> str:
+    """A symbol source named by its face and kind, never by its position: "the move die", "the special sword die",
+    "the bonus star" ("a move die" when another unused die shows the same face and `article` is "the")."""
+    face = FACE_WORD.get(_face(s, src) or "", "blank")
+    if src == "sp":
+        return f"{article} special {face} die"
+    if src[0] == "b":
+        return f"{article} bonus {face}"
+    twins = sum(1 for d in s["dice"] if not d["used"] and d["face"] == _face(s, src))
+    return f"{'a' if article == 'the' and twins > 1 else article} {face} die"
+
+
+def names(s: State, srcs: list[str] | tuple[str, ...]) -> str:
+    """Several sources in words: two equal dice read "two move dice", else "the move die and the special move die"."""
+    if len(srcs) == 2 and all(x[0] == "d" for x in srcs):
+        return f"two {FACE_WORD.get(_face(s, srcs[0]) or '', 'blank')} dice"
+    return " and ".join(die_name(s, x) for x in srcs)
+
+
+def part_name(s: State, part_id: str) -> str:
+    """A part of the symbol being used: one die, or a forged pair ("d0+d1")."""
+    return "the forged pair" if "+" in part_id else die_name(s, part_id)
 
 
 def _face(s: State, src: str) -> str:

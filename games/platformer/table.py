@@ -26,6 +26,12 @@ class Over(Exception):
         self.reason = reason
 
 
+def a_an(word: str, capital: bool = False) -> str:
+    """The word with its indefinite article: "a Goblin", "an Ent" ("An Ent" with `capital`)."""
+    art = "an" if word[:1].lower() in "aeiou" else "a"
+    return f"{art.capitalize() if capital else art} {word}"
+
+
 def say(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, **data: Any) -> None:
     s["log"].append(text)
     if len(s["log"]) > LOG_LINES:

@@ -87,7 +87,8 @@ def start_turn(comp: Components, s: State, ev: list[Event]) -> None:
     card = comp.events[eid].raw
     s["mods"] = {m["key"]: m["n"] for m in card.get("mods", [])}
     s["end_effects"] = card["effects"] if card["timing"] == "end" else []
-    say(s, ev, "event", f"Turn {s['turn']}. Event: {card['name']} — {card['text']}", reveals=True)
+    say(s, ev, "turn", f"Turn {s['turn']}")  # the chronicle's heading for everything until the next turn
+    say(s, ev, "event", f"Event: {card['name']} — {card['text']}", reveals=True)
     if card["timing"] == "now":
         apply_effects(comp, s, ev, card["effects"], card["name"])
     if s["turn"] > 1:
@@ -113,7 +114,7 @@ def end_turn(comp: Components, s: State, ev: list[Event]) -> None:
         s["gold"] -= 1
         say(s, ev, "drain", "Drain: 1 gold lost.")
     if s["end_effects"]:
-        apply_effects(comp, s, ev, s["end_effects"], "End of turn event")
+        apply_effects(comp, s, ev, s["end_effects"], comp.events[s["events_played"][-1]].raw["name"])
         s["pending"] = None  # end-of-turn events never ask for a choice
     if on_boss_level(s):
         boss_turn(comp, s, ev)

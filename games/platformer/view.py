@@ -165,9 +165,10 @@ def prompt(comp: Components, s: State) -> str:
         return "Choose the symbol it becomes."
     if p["kind"] == "reroll":
         return "Choose the die to reroll."
-    what = {"move": f"Move the hero ({p['steps_left']} steps left).", "sword": "Gather swords, then strike.",
+    left = f"{p['steps_left']} step{'' if p['steps_left'] == 1 else 's'} left"
+    what = {"move": f"Move the hero ({left}).", "sword": "Gather swords, then strike.",
             "gold": "Take the gold.", "star": "Resolve the star.", "respawn": "Choose where the hero respawns.",
-            "hand": "Choose an enemy to move." if p["enemy"] is None else f"Move it ({p['steps_left']} steps left)."}
+            "hand": "Choose an enemy to move." if p["enemy"] is None else f"Move it ({left})."}
     return what[p["symbol"]]
 
 

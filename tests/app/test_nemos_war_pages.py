@@ -361,9 +361,9 @@ def test_the_end_screen_shows_the_result_the_reason_and_every_score_line(web):
     assert f'class="score-total">{status["score"] if status["score"] is not None else 0}<' in html
     for line in status["breakdown"]:
         assert shows(line["label"], html)
-    if status["reason"]:
-        assert shows(status["reason"], html)
     end = data["view"].get("end") or {}
+    why = re.search(r'<p class="lead end-why">(.*?)</p>', html, re.S)  # the reason in the board's own words
+    assert why and len(why.group(1).split()) >= 6, "the end screen says why the game ended"
     for key in ("level", "epilogue"):
         if end.get(key):
             assert shows(end[key], html), key
@@ -578,10 +578,11 @@ def test_the_final_commitment_is_chosen_on_the_commitment_table():
     s.pending.append({"kind": "final"})
     html = draw(s)
     heads = inside(html, '<table class="ct">', "</thead>")
-    keep = r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war"[^>]*>Keep<'
+    keep = r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war"[^>]*>Keep War!<'
     assert re.search(keep, heads)
     for key in ("science", "explore", "anti"):
-        assert re.search(rf'data-commit="{key}">[^<]*\s*<button[^>]*data-action="final:{key}"[^>]*>Choose<', heads), key
+        assert re.search(rf'data-commit="{key}">[^<]*\s*<button[^>]*data-action="final:{key}"[^>]*>Change to [^<]+<',
+                         heads), key
     assert '<li class="on fc"' in inside(html, 'data-res="nemo"', "</ol>"), "Nemo's marker on the ?! circle"
 
 

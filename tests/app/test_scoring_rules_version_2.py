@@ -78,7 +78,7 @@ def rescored(db_url: str, save: dict[str, Any], old_score: int, old_state: dict 
 
 def test_a_tragic_nemos_war_save_from_version_1_is_rescored_with_the_resource_at_zero(db_url):
     engine = get_engine("nemos_war")
-    assert engine.spec.rules_version == 2
+    assert engine.spec.rules_version >= 2
     plan = first_seed_ending("nemos_war", "lost", bot="random", bot_seed=3, seeds=range(2, 60))
     save, state = played("nemos_war", plan.seed, "random", 3)
     status = engine.status(state)
@@ -95,7 +95,7 @@ def test_a_tragic_nemos_war_save_from_version_1_is_rescored_with_the_resource_at
 
 def test_a_won_platformer_save_from_version_1_is_rescored_with_the_boss_among_the_enemies(db_url):
     engine = get_engine("platformer")
-    assert engine.spec.rules_version == 2
+    assert engine.spec.rules_version >= 2
     plan = first_seed_ending("platformer", "won", bot="heuristic", bot_seed=7, seeds=range(1, 400))
     save, state = played("platformer", plan.seed, "heuristic", 7)
     status = engine.status(state)

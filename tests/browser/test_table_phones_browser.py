@@ -1,0 +1,116 @@
+"""Issue #15 on a phone (390×844) for Nemo's War and Platformer: what the decision needs comes first.
+
+Nemo's War: in Nemo's action the Nautilus's ocean leads the map and its Stalk / Attack buttons are on the first
+screen; with the commitment to choose, the commitment table comes right after "Your move". Platformer: levels not
+in play fold to a strip, so the hero and the first action are on the first screen. The end screens of both games
+fit the phone's width. Games are set up through the JSON API (a bot picks the moves), then looked at in Chromium.
+"""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from games.engine import Rng
+from games.registry import get_engine
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _session(server, slug: str, seed: int, options: dict | None = None, *, until=None, limit: int = 3000):
+    """A game made through the API and played by the heuristic bot until `until(engine, state)` (or the end)."""
+    eng = get_engine(slug)
+    opts = eng.spec.normalize_options(options)
+    with httpx.Client(base_url=server.base_url, timeout=30) as api:
+        r = api.post("/api/sessions", json={"game": slug, "seed": seed, "options": opts})
+        assert r.status_code == 201, r.text
+        sid, version = r.json()["id"], r.json()["version"]
+        s, rng = eng.new_game(seed, opts), Rng.from_seed(seed)
+        for _ in range(limit):
+            if eng.status(s).over or (until and until(eng, s)):
+                break
+            action = eng.bots["heuristic"].choose(eng, s, eng.legal_actions(s), rng)
+            r = api.post(f"/api/sessions/{sid}/actions", json={"action": action, "version": version})
+            assert r.status_code == 200, r.text
+            version = r.json()["version"]
+            s, _ = eng.apply(s, action)
+    return sid, s
+
+
+def _phone(browser, server, sid: str):
+    context = browser.new_context(viewport=PHONE)
+    tab = context.new_page()
+    tab.goto(f"{server.base_url}/play/{sid}")
+    tab.locator("#board").wait_for()
+    return context, tab
+
+
+def _top(tab, selector: str) -> float:
+    return tab.evaluate(f"document.querySelector({selector!r}).getBoundingClientRect().top + scrollY")
+
+
+def _can_attack(eng, s) -> bool:
+    return any(a.id.startswith("attack:") for a in eng.legal_actions(s)) and s.top["kind"] == "action"
+
+
+def test_nemos_war_phone_shows_the_nautilus_ocean_and_its_attacks_first(live_server, browser):
+    sid, s = _session(live_server, "nemos_war", 7, {"commitment": "war"}, until=_can_attack)
+    assert _can_attack(get_engine("nemos_war"), s)
+    context, tab = _phone(browser, live_server, sid)
+    try:
+        here = _top(tab, ".oc.here")
+        others = tab.evaluate("[...document.querySelectorAll('.oc:not(.here)')]"
+                              ".map(e => e.getBoundingClientRect().top + scrollY)")
+        assert here < min(others), "the Nautilus's ocean leads the map on a phone"
+        attack = tab.locator('#board .oc.here button[data-action^="attack:"]').first
+        box = attack.bounding_box()
+        assert box["y"] + box["height"] <= PHONE["height"], f"Attack sits at y={box['y']:.0f}, below the first screen"
+        assert box["height"] >= 28 and box["width"] >= 44, f"Attack is too small to tap: {box}"
+        assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    finally:
+        context.close()
+
+
+def test_nemos_war_phone_puts_the_commitment_table_right_after_your_move(live_server, browser):
+    sid, _ = _session(live_server, "nemos_war", 3, {"commitment": "choose"}, limit=0)
+    context, tab = _phone(browser, live_server, sid)
+    try:
+        assert _top(tab, ".nemos .decision") < _top(tab, ".nw-commit") < _top(tab, ".nw-map")
+        commit = tab.locator('#board button[data-action="commit:explore"]')
+        assert commit.inner_text().strip() == "Commit to Explore"
+        assert commit.bounding_box()["y"] < PHONE["height"], "the commitment buttons are on the first screen"
+    finally:
+        context.close()
+
+
+def test_platformer_phone_shows_the_heros_level_first(live_server, browser):
+    sid, _ = _session(live_server, "platformer", 4, limit=6)
+    context, tab = _phone(browser, live_server, sid)
+    try:
+        hero = tab.locator(".tower .hero-fig").first.bounding_box()
+        assert hero["y"] + hero["height"] <= PHONE["height"], f"the hero is at y={hero['y']:.0f}, off the first screen"
+        first = tab.locator("#board .tower button[data-action]").first.bounding_box()
+        assert first["y"] < PHONE["height"], f"the first action on the tower is at y={first['y']:.0f}"
+        strips = tab.locator(".level.lv-hidden .level-tag")
+        assert strips.count() >= 1 and "unexplored" in strips.first.inner_text()
+        assert strips.first.bounding_box()["height"] < 40, "an unexplored level is a one-line strip on a phone"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("slug, seed", [("nemos_war", 5), ("platformer", 3)])
+def test_the_end_screen_fits_a_phone(live_server, browser, slug, seed):
+    sid, s = _session(live_server, slug, seed)
+    assert get_engine(slug).status(s).over
+    context, tab = _phone(browser, live_server, sid)
+    try:
+        end = tab.locator("#end-screen")
+        end.wait_for()
+        box = end.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"the end screen is {box['width']}px wide"
+        assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert tab.locator("#end-screen .lead").first.inner_text().strip(), "the end screen says why"
+    finally:
+        context.close()
