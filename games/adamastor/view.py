@@ -22,6 +22,9 @@ EVENT_LABELS = {
     "mutiny": ("Mutiny on Board", "3 or more of each threat in play"),
 }
 
+# The engine's short reason codes in words (the others are sentences already); the end screen says more.
+REASON_WORDS = {"mutiny": "mutiny on board"}
+
 
 def card_json(comp: Components, number: int) -> dict[str, Any]:
     card = comp.sailing[number]
@@ -111,7 +114,7 @@ def prompt(comp: Components, s: State) -> str:
         return (
             "The voyage is over: you won!"
             if s.result == "won"
-            else f"The voyage is over: you lost ({s.reason})."
+            else f"The voyage is over: you lost ({REASON_WORDS.get(s.reason, s.reason)})."
         )
     if s.phase == "setup":
         return "Choose the row where your ship starts, on the left edge of the first map card."
