@@ -109,6 +109,10 @@ def _navigation_json(comp: Components, s: State) -> dict | None:
     }
 
 
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def prompt(comp: Components, s: State) -> str:
     if s.phase == "over":
         return (
@@ -121,13 +125,13 @@ def prompt(comp: Components, s: State) -> str:
     p = s.pending
     if p is None:
         if s.nav is not None:
-            return f"Navigating with {s.nav['points']} point(s): sail on, add cards, or stop."
-        return f"Actions phase: {s.actions_left} action(s) left."
+            return f"Navigating with {_n(s.nav['points'], 'Navigation Point')}: sail on, add cards, or stop."
+        return f"Actions phase: {_n(s.actions_left, 'action')} left."
     texts = {
-        "discard": f"Choose {p.get('n', 1)} card(s) to discard from your hand.",
-        "nav_pay": f"Discard cards worth at least {p.get('n', 0)} navigation point(s).",
+        "discard": f"Choose {_n(p.get('n', 1), 'card')} to discard from your hand.",
+        "nav_pay": f"Discard cards worth at least {_n(p.get('n', 0), 'Navigation Point')}.",
         "keep": "You drew two cards: choose the one to put under the deck.",
-        "heal": f"Choose {p.get('n', 1)} Trauma(s) to remove from play.",
+        "heal": f"Choose {_n(p.get('n', 1), 'Trauma')} to remove from play.",
         "learn": "You may learn a Skill from your hand.",
         "choice": "Choose how to resolve the encounter.",
         "flip": "Do you flip the encounter card?",

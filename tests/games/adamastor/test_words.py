@@ -191,7 +191,8 @@ def test_with_points_the_hint_counts_the_highlighted_spaces_and_their_costs(engi
     reach = sorted(c for c in costs.values() if c <= pts)
     hint = hint_of(html)
     assert f"You have {pts} point" in hint and f"{len(reach)} space" in hint and "within reach" in hint, hint
-    assert (f"{reach[0]} points" if reach[0] == reach[-1] else f"{reach[0]} to {reach[-1]} points") in hint, hint
+    one = f"({reach[0]} point{'s' if reach[0] != 1 else ''})"
+    assert (one if reach[0] == reach[-1] else f"({reach[0]} to {reach[-1]} points)") in hint, hint
     assert "Greyed costs are out of reach" in hint
     moves = re.findall(r'data-action="nav:move:([^"]+)"', html)
     assert sorted(moves) == sorted(s for s, c in costs.items() if c <= pts)
