@@ -199,3 +199,10 @@ def test_with_points_the_hint_counts_the_highlighted_spaces_and_their_costs(engi
     for space in moves:
         label = re.search(rf'data-action="nav:move:{re.escape(space)}"[^>]*aria-label="([^"]+)"', html).group(1)
         assert label.endswith(f"for {costs[space]} Navigation Point{'s' if costs[space] != 1 else ''}"), label
+
+
+def test_an_undo_in_the_log_names_no_action_id(engine):
+    state, tail = list(walk(engine, 3, "heuristic"))[4]
+    html = render(engine, state, [*tail, {"seq": 9, "kind": "undo", "text": "Undid nav:move:s0.1.2."}])
+    entries = [e for _, es in chronicle_of(html) for e in es]
+    assert entries[-1] == "You take back your last move." and "nav:move" not in text_of(html)

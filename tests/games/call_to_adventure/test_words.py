@@ -168,3 +168,10 @@ def test_an_adversary_beaten_with_too_little_destiny_says_why_the_game_is_lost(e
     assert "The Adversary is defeated, but your Destiny falls short — you lost." in end, end
     assert f"({view['destiny']['total']} of {view['destiny']['target']})" in end, end
     assert "you win only if your Destiny then reaches the target of your Victory card" in end, end
+
+
+def test_an_undo_in_the_log_names_no_action_id(engine):
+    state, tail = list(walk(engine, 2, "heuristic"))[6]
+    html = render(engine, state, [*tail, {"seq": 9, "kind": "undo", "text": "Undid challenge:S1-23:top."}])
+    entries = [e for _, es in chronicle_of(html) for e in es]
+    assert entries[-1] == "You take back your last move." and "challenge:S1-23" not in text_of(html)
