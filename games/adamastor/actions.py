@@ -10,7 +10,7 @@ from games.adamastor.components import Components
 from games.adamastor.decisions import answer, pending_actions
 from games.adamastor.effects import start_encounter
 from games.adamastor.state import State
-from games.adamastor.table import finish, gain_morale, say, skills_of, sort_row, take_top, title
+from games.adamastor.table import card_name, finish, gain_morale, nav_points, say, skills_of, sort_row, take_top, title
 from games.adamastor.voyage_rules import storm_season
 from games.engine import Action, Event
 
@@ -23,10 +23,14 @@ def _exp_actions(comp: Components, s: State) -> list[Action]:
         out.append(Action("exp:action", "Spend 2 Experience: +1 action", "experience"))
     if s.experience >= 3:
         out += [
-            Action(f"exp:heal:{c}", f"Spend 3 Experience: remove Trauma {title(comp, c)}", "experience")
+            Action(f"exp:heal:{c}", f"Spend 3 Experience: remove the Trauma {card_name(comp, c)}", "experience")
             for c in s.traumas
         ]
     return out
+
+
+def points_left(n: int) -> str:
+    return "no points left" if n == 0 else f"{nav_points(n)} left"
 
 
 def penalty(comp: Components, s: State) -> int:
@@ -39,20 +43,22 @@ def _nav_actions(comp: Components, s: State) -> list[Action]:
     out = []
     if s.nav["can_add"]:
         out += [
-            Action(f"nav:add:{c}", f"Discard {title(comp, c)} for {comp.sailing[c].nav} point(s)", "hand")
+            Action(f"nav:add:{c}", f"Discard {card_name(comp, c)} to sail: +{nav_points(comp.sailing[c].nav)}", "hand")
             for c in s.hand
         ]
     out += [
         Action(
-            f"nav:burst:{c}", f"Remove {title(comp, c)} from play for +{comp.sailing[c].n} points", "skills"
+            f"nav:burst:{c}",
+            f"Use {card_name(comp, c)} (removed from play): +{nav_points(comp.sailing[c].n)}",
+            "skills",
         )
         for c in skills_of(comp, s, "burst")
     ]
     for space, cost in nav.move_costs(comp, s, penalty(comp, s)).items():
         if cost <= points:
-            label = f"Sail to {nav.place_name(comp, s, space)} ({cost} point(s))"
+            label = f"Sail to {nav.place_name(comp, s, space)} for {nav_points(cost)}"
             out.append(Action(f"nav:move:{space}", label, "map"))
-    out.append(Action("nav:stop", f"Stop here ({points} point(s) left are lost)", "panel"))
+    out.append(Action("nav:stop", f"Stop sailing here (lose the {points_left(points)})", "panel"))
     return out
 
 
@@ -62,12 +68,12 @@ def _main_actions(comp: Components, s: State) -> list[Action]:
         if s.deck:
             out.append(Action("draw", "Draw a card", "panel"))
         out += [
-            Action(f"swap:h{h}:r{r}", f"Swap {title(comp, h)} with {title(comp, r)}", "row")
+            Action(f"swap:h{h}:r{r}", f"Swap {card_name(comp, h)} into the row for {card_name(comp, r)}", "row")
             for h in s.hand
             for r in s.row
         ]
         if s.hand or s.nav_bonus or skills_of(comp, s, "nav_plus") or skills_of(comp, s, "burst"):
-            out.append(Action("navigate", "Navigate", "panel"))
+            out.append(Action("navigate", "Navigate: spend an action to sail", "panel"))
     out.append(Action("end_actions", "End the Actions phase", "panel"))
     return out
 

@@ -10,7 +10,7 @@ from games.adamastor import navigation as nav
 from games.adamastor.components import Components
 from games.adamastor.effects import pay_steps, task_of
 from games.adamastor.state import State
-from games.adamastor.table import hand_limit, say, skill_cost, title
+from games.adamastor.table import card_name, hand_limit, say, skill_cost, title
 from games.engine import Action, Event, IllegalAction
 
 
@@ -29,36 +29,39 @@ def learn_card(comp: Components, s: State, ev: list[Event], card: int) -> None:
 
 def _card_label(comp: Components, c: int) -> str:
     card = comp.sailing[c]
-    return f"{title(comp, c)} ({card.nav} nav)"
+    return f"{card_name(comp, c)}, worth {card.nav} Navigation"
 
 
 def pending_actions(comp: Components, s: State) -> list[Action]:
     p = s.pending
     kind = p["kind"]
     if kind == "discard":
-        verb = "Discard for the hand limit" if p["why"] == "sunset" else "Discard"
-        return [Action(f"discard:{c}", f"{verb}: {_card_label(comp, c)}", "hand") for c in s.hand]
+        why = " for the hand limit" if p["why"] == "sunset" else ""
+        return [Action(f"discard:{c}", f"Discard {_card_label(comp, c)}{why}", "hand") for c in s.hand]
     if kind == "nav_pay":
         return [
-            Action(f"discard:{c}", f"Discard to pay navigation: {_card_label(comp, c)}", "hand")
+            Action(f"discard:{c}", f"Discard {_card_label(comp, c)} to pay for navigation", "hand")
             for c in s.hand
         ]
     if kind == "keep":
         return [
-            Action(f"discard:{c}", f"Put {title(comp, c)} under the deck (keep the other)", "hand")
+            Action(f"discard:{c}", f"Put {card_name(comp, c)} under the deck, keep the other", "hand")
             for c in p["cards"]
         ]
     if kind == "heal":
-        return [Action(f"heal:{c}", f"Remove Trauma {title(comp, c)}", "traumas") for c in s.traumas]
+        return [Action(f"heal:{c}", f"Remove the Trauma {card_name(comp, c)}", "traumas") for c in s.traumas]
     if kind == "learn":
-        acts = [Action(f"learn:{c}", f"Learn {title(comp, c)}", "hand") for c in learnable(comp, s, p["max"])]
-        return [*acts, Action("learn:skip", "Learn nothing", "panel")]
+        acts = [
+            Action(f"learn:{c}", f"Learn the Skill of {card_name(comp, c)}", "hand")
+            for c in learnable(comp, s, p["max"])
+        ]
+        return [*acts, Action("learn:skip", "Learn no Skill", "panel")]
     if kind == "choice":
         return [Action(f"enc:{o['key']}", o.get("label") or o["key"], "encounter") for o in p["options"]]
     if kind == "flip":
         return [
-            Action("enc:flip", "Flip the card", "encounter"),
-            Action("enc:decline", "Do not flip", "encounter"),
+            Action("enc:flip", f"Flip {comp.encounters[s.encounter['id']].title} over", "encounter"),
+            Action("enc:decline", f"Leave {comp.encounters[s.encounter['id']].title} as it is", "encounter"),
         ]
     if kind == "task":
         acts = [
@@ -67,7 +70,7 @@ def pending_actions(comp: Components, s: State) -> list[Action]:
         ]
         return [*acts, Action("task:skip", "Complete no Task now", "encounter")]
     if kind == "ignore":
-        return [Action(f"ignore:{t}", f"Ignore one {t} icon this turn", "skills") for t in p["types"]]
+        return [Action(f"ignore:{t}", f"Ignore one {t} icon this week", "skills") for t in p["types"]]
     raise ValueError(f"unknown pending decision {kind!r}")
 
 

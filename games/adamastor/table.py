@@ -30,6 +30,15 @@ def title(comp: Components, number: int) -> str:
     return f"#{number} {comp.sailing[number].title}"
 
 
+def card_name(comp: Components, number: int) -> str:
+    """A card as a button names it: "Homesick (35)" (the log keeps `title`'s form: saves store it)."""
+    return f"{comp.sailing[number].title} ({number})"
+
+
+def nav_points(n: int) -> str:
+    return f"{n} Navigation Point{'' if n == 1 else 's'}"
+
+
 def lose_morale(comp: Components, s: State, ev: list[Event], n: int, removed: bool = False) -> None:
     """Top of the deck to the discard pile (or out of the game), one card at a time."""
     moved = []

@@ -22,6 +22,9 @@ EVENT_LABELS = {
     "mutiny": ("Mutiny on Board", "3 or more of each threat in play"),
 }
 
+# The engine's short reason codes in words (the others are sentences already); the end screen says more.
+REASON_WORDS = {"mutiny": "mutiny on board"}
+
 
 def card_json(comp: Components, number: int) -> dict[str, Any]:
     card = comp.sailing[number]
@@ -106,25 +109,29 @@ def _navigation_json(comp: Components, s: State) -> dict | None:
     }
 
 
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def prompt(comp: Components, s: State) -> str:
     if s.phase == "over":
         return (
             "The voyage is over: you won!"
             if s.result == "won"
-            else f"The voyage is over: you lost ({s.reason})."
+            else f"The voyage is over: you lost ({REASON_WORDS.get(s.reason, s.reason)})."
         )
     if s.phase == "setup":
         return "Choose the row where your ship starts, on the left edge of the first map card."
     p = s.pending
     if p is None:
         if s.nav is not None:
-            return f"Navigating with {s.nav['points']} point(s): sail on, add cards, or stop."
-        return f"Actions phase: {s.actions_left} action(s) left."
+            return f"Navigating with {_n(s.nav['points'], 'Navigation Point')}: sail on, add cards, or stop."
+        return f"Actions phase: {_n(s.actions_left, 'action')} left."
     texts = {
-        "discard": f"Choose {p.get('n', 1)} card(s) to discard from your hand.",
-        "nav_pay": f"Discard cards worth at least {p.get('n', 0)} navigation point(s).",
+        "discard": f"Choose {_n(p.get('n', 1), 'card')} to discard from your hand.",
+        "nav_pay": f"Discard cards worth at least {_n(p.get('n', 0), 'Navigation Point')}.",
         "keep": "You drew two cards: choose the one to put under the deck.",
-        "heal": f"Choose {p.get('n', 1)} Trauma(s) to remove from play.",
+        "heal": f"Choose {_n(p.get('n', 1), 'Trauma')} to remove from play.",
         "learn": "You may learn a Skill from your hand.",
         "choice": "Choose how to resolve the encounter.",
         "flip": "Do you flip the encounter card?",

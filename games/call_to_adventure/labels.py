@@ -29,13 +29,13 @@ def label(comp: Components, s: State, action_id: str) -> str:
     if verb == "dark":
         return f"Add a dark rune ({dark_cost(comp, s)} experience)"
     if verb == "accept":
-        return "Take the result"
+        return "Accept the result of the cast"
     if verb == "cast":
         return "Cast the runes"
     if verb == "end_turn":
         return "End your turn"
     if verb == "choose":
-        return f"Draw a {arg.capitalize()} card"
+        return "Draw an Antihero card" if arg == "antihero" else f"Draw a {arg.capitalize()} card"
     if verb == "play":
         h = comp.heroes[arg]
         return f"Play {h.name} ({h.raw['text']})"

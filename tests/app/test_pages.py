@@ -390,7 +390,7 @@ def test_a_game_without_a_drawn_board_gets_the_plain_one(web, pebbles):
     assert web.get("/games/pebbles/rules").status_code == 404
 
 
-@pytest.mark.parametrize("decision, words", [("keep", "Under the deck"), ("discard", "Discard")])
+@pytest.mark.parametrize("decision, words", [("keep", "under the deck"), ("discard", "Discard")])
 def test_hand_discard_button_says_what_the_decision_is(decision, words):
     from games.registry import get_engine
 

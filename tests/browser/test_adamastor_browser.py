@@ -71,8 +71,13 @@ def check_end_screen(page, driver: BoardDriver) -> None:
         assert status["breakdown"], "a won game has no score breakdown"
     else:
         assert status["reason"], "a lost game does not say why"
-    if status["reason"]:
-        assert status["reason"] in text, f"the reason {status['reason']!r} is missing from the end screen"
+    if status["reason"]:  # said in words (the rulebook's endings), never as the engine's code ("mutiny")
+        why = end.locator(".end-reason").inner_text()
+        assert len(why.split()) >= 8 and why.strip(". ") != status["reason"], f"the end screen's why: {why!r}"
+        if status["reason"] == "mutiny":
+            assert "Mutiny on board: 3 or more icons of each threat" in why, why
+        elif status["reason"].startswith("demoralised"):
+            assert "demoralised" in why and "Sailing deck" in why, why
     for line in status["breakdown"]:
         assert line["label"] in text, f"score line {line['label']!r} missing from the end screen"
     if status["score"] is not None:
