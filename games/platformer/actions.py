@@ -74,7 +74,7 @@ def _use_actions(comp: Components, s: State, p: dict) -> list[Action]:
     elif sym == "star":
         out.append(Action("star", "Resolve the star effect", "panel"))
     if p["started"]:
-        out.append(Action("done", "Stop here (the rest is lost)", "panel"))
+        out.append(Action("done", "Finish with this die (the rest of it is lost)", "panel"))
     else:
         out.append(Action("cancel", "Give the symbol back", "panel"))
     return out
