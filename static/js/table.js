@@ -16,6 +16,19 @@
   }
   configure();
 
+  // htmx starts the transition and drops it: wrap startViewTransition to mark <html> with .table-moving
+  // while one runs (the page then takes no click: the browser hit-tests the transition's snapshot),
+  // so tests can wait until the table is still.
+  if (document.startViewTransition) {
+    var start = document.startViewTransition.bind(document);
+    document.startViewTransition = function (update) {
+      var transition = start(update);
+      root.classList.add("table-moving");
+      transition.finished.finally(function () { root.classList.remove("table-moving"); });
+      return transition;
+    };
+  }
+
   document.addEventListener("htmx:beforeTransition", function (evt) {
     if (reduced && reduced.matches) { evt.preventDefault(); }
   });
