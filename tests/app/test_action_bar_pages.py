@@ -40,6 +40,7 @@ class Bar(HTMLParser):
         self.oob: dict[str, str] = {}
         self.text: dict[str, list[str]] = {"bar-prompt": [], "bar-summary": []}
         self.live: dict[str, str] | None = None
+        self.label_of: dict | None = None  # the bar button whose label text is being read
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -63,7 +64,9 @@ class Bar(HTMLParser):
         if tag == "form":
             self.forms.append({**a, "inputs": {}})
         elif tag == "button" and "data-action" in a:
-            self.buttons.append({**a, "form": self.forms[-1] if self.forms else None})
+            self.buttons.append({**a, "form": self.forms[-1] if self.forms else None, "text": ""})
+        elif tag == "span" and "bar-label" in a.get("class", "") and self.buttons:
+            self.label_of = self.buttons[-1]
         elif tag == "button" and ident == "bar-undo":
             self.undo.append({**a, "form": self.forms[-1], "after": len(self.buttons)})
 
@@ -72,11 +75,15 @@ class Bar(HTMLParser):
             self.forms[-1]["inputs"][a.get("name")] = a.get("value")
 
     def handle_endtag(self, tag):
+        if tag == "span":
+            self.label_of = None
         if self.depth and tag not in VOID:
             self.depth -= 1
             self.where.pop()
 
     def handle_data(self, data):
+        if self.label_of is not None:
+            self.label_of["text"] = " ".join((self.label_of["text"] + data).split())
         if self.depth and self.where and self.where[-1] in self.text:
             self.text[self.where[-1]].append(data)
 
@@ -110,7 +117,8 @@ def test_the_bar_holds_the_prompt_and_every_action_of_the_decision(web, slug):
     assert [b["data-action"] for b in bar.buttons] == [a["id"] for a in state["legal_actions"]]
     for i, (button, action) in enumerate(zip(bar.buttons, state["legal_actions"], strict=True), start=1):
         assert button["type"] == "submit" and button["name"] == "action" and button["value"] == action["id"]
-        assert action["label"] in button["aria-label"]
+        assert button["text"] == " ".join(html.unescape(action["label"]).split()), "the button says what it does"
+        assert "aria-label" not in button or button["aria-label"] == action["label"]
         assert button.get("data-key") == (str(i) if i <= 9 else None), "keys 1-9 press the first nine actions"
         form = button["form"]
         assert form["action"] == form["hx-post"] == f"/play/{sid}/act" and form["hx-target"] == "#board"
