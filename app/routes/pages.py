@@ -24,6 +24,7 @@ from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.models import Campaign
+from app.table.bar import action_bar
 from app.web import place_actions, templates
 from games.registry import UnknownGame, all_engines, get_engine
 
@@ -171,12 +172,18 @@ def _board_context(sv: play.SessionView, notice_kind: str = "", notice: str = ""
             [f"games/{sv.game}/board.html", "partials/generic_board.html"]).name,
         "notice_kind": notice_kind,
         "notice": notice,
+        "bar": action_bar(sv),
+        "bar_oob": False,
+        "bar_fresh": False,
     }
 
 
 def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: str = "", notice: str = "",
            status_code: int = 200) -> HTMLResponse:
     context = _board_context(sv, notice_kind, notice, _campaign_of(db, sv))
+    # The action bar sits outside #board: the answer carries its parts out of band; the last move is
+    # announced only when a move went through (a refused or stale move changed nothing).
+    context["bar_oob"], context["bar_fresh"] = True, status_code == 200
     template = context["board_template"]
     return templates.TemplateResponse(request, template, context, status_code=status_code)
 

@@ -1,11 +1,12 @@
 /* Solo Shelf front-end glue. No rules here: the server decides everything and answers with HTML.
    - Let htmx swap in the boards sent with 409 (stale tab) and 422 (refused move): they carry the
      current board and a notice, so the player always sees where the game really stands.
-   - Keep the ship's log scrolled to its newest line after each swap.
+   - Keep the log (the old .log-lines and the .chronicle) scrolled to its newest line after each swap.
    - When a move gets no board back (network down, server error), say so in #notice; the words
      live in the page (#client-messages), not here.
-   - Keyboard players keep their place: after a new board arrives, focus goes back to the button
-     of the same action if it is still offered, else to the first choice of the decision panel. */
+   - After a move, focus goes to the first action of the new decision: the action bar's first button
+     (never Undo, so Enter twice cannot take the move back); a campaign page goes back to the button of
+     the same choice if it is still offered. Keys and view transitions live in table.js. */
 (function () {
   "use strict";
 
@@ -25,7 +26,7 @@
   }
 
   function scrollLogs(root) {
-    (root || document).querySelectorAll(".log-lines").forEach(function (log) {
+    (root || document).querySelectorAll(".log-lines, .chronicle, .game-log").forEach(function (log) {
       log.scrollTop = log.scrollHeight;
     });
   }
@@ -46,7 +47,9 @@
   function rememberFocus(evt) {
     var active = document.activeElement;
     var board = swapRoot();
-    hadFocus = !!(board && active && board.contains(active));
+    var bar = document.getElementById("table-bar");
+    hadFocus = !!(active && ((board && board.contains(active)) || (bar && bar.contains(active)) ||
+                             active === document.body));
     var source = evt.detail && evt.detail.elt;
     var submitter = active && active.dataset ? active.dataset.action : null;
     lastAction = submitter || (source && source.dataset ? source.dataset.action : null) || null;
@@ -55,13 +58,12 @@
   function restoreFocus() {
     if (!hadFocus) { return; }
     hadFocus = false;
-    var target = null;
-    if (lastAction) {
+    var target = document.querySelector("#bar-actions button[data-action]");
+    if (!target && lastAction) {
       target = document.querySelector(
         ':is(#board, #campaign) button[data-action="' + CSS.escape(lastAction) + '"]');
     }
-    ["#board .decision button", ":is(#board, #campaign) button[data-action]", "#undo",
-     "#continue-voyage"].forEach(function (sel) {
+    [":is(#board, #campaign) button[data-action]", "#continue-voyage"].forEach(function (sel) {
       target = target || document.querySelector(sel);
     });
     if (target) { target.focus({ preventScroll: true }); }

@@ -44,7 +44,7 @@ class Buttons(HTMLParser):
             self.forms.append({**a, "inputs": {}})
         elif tag == "input" and self.forms and a.get("type") == "hidden":
             self.forms[-1]["inputs"][a.get("name")] = a.get("value")
-        elif tag == "button" and "data-action" in a:
+        elif tag == "button" and "data-action" in a and "bar-act" not in a.get("class", ""):  # the board, not the bar
             self.buttons.append({**a, "form": self.forms[-1] if self.forms else None})
 
 

@@ -23,10 +23,12 @@ from games.registry import get_engine
 STEP_TIMEOUT_MS = 20_000
 # True once #board is (or is no longer) at version v and htmx has finished swapping and settling
 # it: while settling, htmx gives new elements their predecessors' attributes (a hidden #notice).
+# The view transition of the swap must be over too (html.table-moving, set by static/js/table.js):
+# while it runs, the page takes no click.
 _BOARD_SETTLED = """([v, atVersion]) => {
   const board = document.querySelector('#board');
   return !!board && (board.dataset.version === v) === atVersion &&
-    !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');
+    !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, .table-moving');
 }"""
 _ENABLED_ACTIONS = "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
 _UNNAMED_ACTIONS = """els => els.filter(e =>
@@ -217,8 +219,11 @@ def check_fits_screen(tab: Page, driver: BoardDriver, width: int, *, rounds: int
         assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
         for action in driver.api()["legal_actions"]:
             visible = tab.locator(action_selector(action["id"])).filter(visible=True)
-            if exactly_one:
-                assert visible.count() == 1, f"{where}: {visible.count()} visible buttons for {action['id']!r}"
+            if exactly_one:  # once on the board (its component or its panel), and at most once in the action bar
+                on_board = tab.locator(f"#board {action_selector(action['id'])}").filter(visible=True).count()
+                in_bar = tab.locator(f"#table-bar {action_selector(action['id'])}").filter(visible=True).count()
+                assert on_board <= 1 and in_bar <= 1 and visible.count() == on_board + in_bar >= 1, (
+                    f"{where}: {on_board} visible buttons on the board and {in_bar} in the bar for {action['id']!r}")
             else:
                 assert visible.count(), f"{where}: no visible button for {action['id']!r}"
         missed = tab.evaluate(_MISSED_AT_CENTRE)

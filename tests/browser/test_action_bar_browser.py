@@ -1,0 +1,157 @@
+"""The action bar in a real browser (issue #15, items 1, 2 and 6), for every game at 390x844 and 1366x900.
+
+After each of several moves (a bot decides, the page is clicked): the bar and its first action are in
+view, focus is on that first action (never on Undo, where Enter twice would take the move back), the
+live region that tells the last move is the same node as before with new words (the move's own log
+lines), and the page does not scroll sideways. Keys: 1 presses the bar's first action, U undoes, ? opens
+the list of keys and Esc closes it. Under prefers-reduced-motion the board swap runs no view transition.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.registry import all_engines
+from tests.browser.driver import BoardDriver, explained, wait_for_board
+
+pytestmark = pytest.mark.browser
+
+SLUGS = [e.spec.slug for e in all_engines()]
+SIZES = [(390, 844), (1366, 900)]
+MOVES = 6
+
+_IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }"""
+_FOCUS = """() => { const el = document.activeElement;
+  return el ? (el.id || el.dataset.action || el.tagName.toLowerCase()) : null; }"""
+_FIRST = "() => { const b = document.querySelector('#bar-actions button[data-action]'); return b && b.dataset.action; }"
+_MARK_LIVE = """() => { const live = document.getElementById('bar-summary');
+  window.__live = live; window.__liveChild = live.firstElementChild; return live.textContent.trim(); }"""
+_LIVE_NOW = """() => { const live = document.getElementById('bar-summary');
+  const child = live.firstElementChild;
+  return {same: live === window.__live, fresh: !!child && child !== window.__liveChild,
+          polite: live.getAttribute('aria-live'), text: live.textContent.replace(/\\s+/g, ' ').trim()}; }"""
+
+
+def start(tab, server, slug: str, seed: int = 5) -> str:
+    with explained(tab, server, f"starting a game of {slug}"):
+        tab.goto(f"{server.base_url}/games/{slug}")
+        tab.locator('input[name="seed"]').fill(str(seed))
+        tab.locator("#new-game").click()
+        tab.locator("#board").wait_for()
+    return tab.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def newest_lines(driver: BoardDriver) -> list[str]:
+    data = driver.api()
+    return [" ".join(line["text"].split()) for line in data["log_tail"] if line["seq"] == data["version"]]
+
+
+def check_bar(tab, driver: BoardDriver, where: str) -> None:
+    assert tab.evaluate(_IN_VIEW, "#table-bar"), f"{where}: the action bar is not wholly in view"
+    overflow = tab.evaluate("document.documentElement.scrollWidth - innerWidth")
+    assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
+    if driver.over():
+        return
+    first = tab.evaluate(_FIRST)
+    assert first, f"{where}: the game goes on but the bar offers no action"
+    assert tab.evaluate(_IN_VIEW, "#bar-actions button[data-action]"), f"{where}: the bar's first action is out of view"
+
+
+@pytest.mark.parametrize("width,height", SIZES, ids=["phone", "laptop"])
+@pytest.mark.parametrize("slug", SLUGS)
+def test_after_each_move_the_bar_is_in_view_focused_and_tells_the_move(live_server, browser, page_problems,
+                                                                       slug, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        page_problems.watch(tab)
+        session_id = start(tab, live_server, slug)
+        driver = BoardDriver(tab, live_server, session_id, slug, bot_seed=3)
+        check_bar(tab, driver, "on arrival")
+        for n in range(MOVES):
+            if driver.over():
+                break
+            tab.evaluate(_MARK_LIVE)
+            action = driver.step()
+            where = f"{slug} at {width}x{height}, after move {n + 1} ({action})"
+            check_bar(tab, driver, where)
+            live = tab.evaluate(_LIVE_NOW)
+            assert live["same"], f"{where}: the live region was replaced (a new node announces nothing)"
+            assert live["polite"] == "polite"
+            assert live["fresh"], f"{where}: the last-move summary did not change"
+            lines = newest_lines(driver)
+            assert live["text"].startswith("Last move:"), f"{where}: summary {live['text']!r}"
+            if lines:
+                assert lines[0] in live["text"], f"{where}: summary {live['text']!r} misses {lines[0]!r}"
+            if not driver.over():
+                focus = tab.evaluate(_FOCUS)
+                assert focus == tab.evaluate(_FIRST), f"{where}: focus is on {focus!r}, not the bar's first action"
+                assert focus not in ("undo", "bar-undo")
+    finally:
+        context.close()
+    page_problems.assert_clean()
+
+
+@pytest.mark.parametrize("width,height", SIZES, ids=["phone", "laptop"])
+@pytest.mark.parametrize("slug", SLUGS)
+def test_keys_1_and_u_play_and_undo(live_server, browser, page_problems, slug, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        page_problems.watch(tab)
+        session_id = start(tab, live_server, slug, seed=8)
+        driver = BoardDriver(tab, live_server, session_id, slug, bot_seed=4)
+        assert tab.locator("#bar-actions button[data-key='1'] .bar-key").first.is_visible(), \
+            "the first button shows its key"
+        for _ in range(40):  # key 1 until a move can be taken back
+            first, before = tab.evaluate(_FIRST), driver.version()
+            offered = {a["id"] for a in driver.api()["legal_actions"]}
+            with explained(tab, live_server, f"pressing 1 ({first})"):
+                tab.keyboard.press("1")
+                wait_for_board(tab, before, at_version=False)
+            assert driver.version() == before + 1
+            if driver.api()["can_undo"]:
+                break
+        else:
+            pytest.fail("no undoable move came up after 40 presses of key 1")
+        assert tab.evaluate(_FOCUS) == tab.evaluate(_FIRST), "after a key press focus is on the bar's first action"
+        version = driver.version()
+        tab.evaluate(_MARK_LIVE)
+        with explained(tab, live_server, "pressing U"):
+            tab.keyboard.press("u")
+            wait_for_board(tab, version, at_version=False)
+        after = driver.api()
+        assert after["version"] == version + 1, "U did not undo"
+        assert {a["id"] for a in after["legal_actions"]} == offered, "U did not bring back the earlier choices"
+        assert tab.evaluate(_LIVE_NOW)["fresh"], "the summary tells the undo"
+        assert tab.evaluate(_FOCUS) not in ("undo", "bar-undo")
+        tab.keyboard.press("?")
+        assert tab.locator("#keys-help").is_visible(), "? opens the list of keys"
+        tab.keyboard.press("Escape")
+        assert not tab.locator("#keys-help").is_visible(), "Esc closes it"
+    finally:
+        context.close()
+    page_problems.assert_clean()
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_board_swaps_use_a_view_transition_unless_motion_is_reduced(live_server, browser, page_problems, motion):
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, reduced_motion=motion)
+    try:
+        tab = context.new_page()
+        page_problems.watch(tab)
+        session_id = start(tab, live_server, "adamastor")
+        driver = BoardDriver(tab, live_server, session_id, "adamastor", bot_seed=3)
+        tab.evaluate("""() => { window.__vt = [];
+          document.addEventListener('htmx:beforeTransition', e => window.__vt.push(e.defaultPrevented)); }""")
+        driver.step()
+        seen = tab.evaluate("window.__vt")
+        assert seen, "the board swap ran without a view transition"
+        assert seen == ([True] * len(seen) if motion == "reduce" else [False] * len(seen))
+        live = tab.evaluate(_LIVE_NOW)
+        assert live["text"].startswith("Last move:"), "reduced motion keeps the summary"
+    finally:
+        context.close()
+    page_problems.assert_clean()
