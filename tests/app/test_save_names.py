@@ -67,3 +67,13 @@ def test_an_imported_campaign_whose_name_exists_gets_a_number(client, pebbles):
     games = client.get(f"/api/sessions/{first.json()['current_session']}").json()
     assert games["name"] == "Two evenings (2) — game 1"
     assert client.post("/api/campaigns/import", json=save).json()["name"] == "Two evenings (3)"
+
+
+def test_the_board_heading_says_the_game_once(client, pebbles):
+    """"Pebbles · 25 Nov, 04:42 · Pebbles" said the game twice; a name of the player's own keeps the title beside it."""
+    made = client.post("/api/sessions", json={"game": "pebbles"}).json()
+    heading = re.search(r"<h1>(.*?)</h1>", client.get(f"/play/{made['id']}").text, re.S).group(1)
+    assert heading.count("Pebbles") == 1, heading
+    named = client.post("/api/sessions", json={"game": "pebbles", "name": "Rainy Sunday"}).json()
+    heading = re.search(r"<h1>(.*?)</h1>", client.get(f"/play/{named['id']}").text, re.S).group(1)
+    assert "Rainy Sunday" in heading and "Pebbles" in heading, heading
