@@ -27,6 +27,7 @@ class ActionBar:
     over: bool
     moved: bool  # a move has been made (version > 0): there is a last move to tell
     last_move: list[str]
+    undone: bool  # the last move was an undo: the bar says so in words (its log lines name raw action ids)
     more_lines: int  # lines of the last move left out of the summary
 
     @property
@@ -48,6 +49,10 @@ def last_move(log_tail: list[dict[str, Any]], version: int) -> list[str]:
 def action_bar(sv: Any) -> ActionBar:
     view = sv.view if isinstance(sv.view, dict) else {}
     lines = last_move(sv.log_tail, sv.version)
+    undone = any(isinstance(line, dict) and line.get("seq") == sv.version and line.get("kind") == "undo"
+                 for line in sv.log_tail or ())
+    if undone:
+        lines = []
     return ActionBar(
         prompt=str(view.get("prompt") or ""),
         actions=list(sv.legal_actions),
@@ -55,5 +60,6 @@ def action_bar(sv: Any) -> ActionBar:
         over=sv.status.over,
         moved=sv.version > 0,
         last_move=lines[:SUMMARY_LINES],
+        undone=undone,
         more_lines=max(0, len(lines) - SUMMARY_LINES),
     )

@@ -183,6 +183,22 @@ def test_undo_is_in_the_bar_last_never_first(web):
     assert "data-action" not in bar.undo[0]
     r = web.post(f"/play/{sid}/undo", data=bar.undo[0]["form"]["inputs"], follow_redirects=False)
     assert r.status_code == 303 and api(web, sid)["version"] == state["version"] + 1
+    summary = parse(web.get(f"/play/{sid}").text).words("bar-summary")
+    assert summary == "Last move: you took back your last move.", "an undo is told in words, not action ids"
+
+
+def test_the_bar_tells_a_line_in_the_words_the_chronicle_uses(web):
+    """A game that mends its stored log lines at display (Call to Adventure's "a Antihero") mends them in the
+    bar's summary too; a game that does not shows the line as it is."""
+    from app.web import templates
+
+    def said(slug: str, text: str) -> str:
+        source = '{% include ["games/" ~ slug ~ "/_log_line.html", "partials/log_line.html"] %}'
+        return templates.env.from_string(source).render(slug=slug, text=text)
+
+    assert said("call_to_adventure", "You draw a Antihero card.") == "You draw an Antihero card."
+    assert said("adamastor", "You lose (mutiny).").startswith("You lose: mutiny on board")
+    assert said("nemos_war", "The calendar advances 1 week.") == "The calendar advances 1 week."
 
 
 def test_a_refused_move_answers_with_the_bar_but_announces_nothing_new(web):
