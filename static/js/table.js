@@ -5,7 +5,7 @@
      changed); under prefers-reduced-motion: reduce the transition is cancelled (the summary and the
      highlights stay, drawn by CSS without movement).
    - What changed: just before htmx swaps the board, each [data-part] (a component with a stable id the
-     server gives it) is remembered by its text and class; after the swap settles, every part that is new
+     server gives it) is remembered by its text, class and data-at; after the swap settles, every part that is new
      or reads differently gets .just-changed for a moment (CSS glows it; dice among them tumble).
    - Moving tokens carry data-vt="<unique name>": it becomes their view-transition-name, so the browser
      slides them from their old place to the new one across the swap (a name used twice is dropped: the
@@ -43,7 +43,9 @@
   var before = null;  // data-part id -> signature, taken just before the board is swapped
 
   function signature(el) {
-    return el.className + "|" + (el.textContent || "").replace(/\s+/g, " ").trim();
+    var cls = el.className.replace(/\bjust-changed\b/, "").trim();  // a part still glowing from the last move
+    // data-at carries state the text does not show (where a token stands, which face a die shows)
+    return (el.dataset.at || "") + "|" + cls + "|" + (el.textContent || "").replace(/\s+/g, " ").trim();
   }
 
   function snapshot() {
@@ -55,7 +57,7 @@
   function highlight(old) {
     var changed = [];
     document.querySelectorAll("[data-part]").forEach(function (el) {
-      if (old[el.dataset.part] !== signature(el.classList.contains("just-changed") ? unmarked(el) : el)) {
+      if (old[el.dataset.part] !== signature(el)) {
         changed.push(el);
       }
     });
@@ -63,12 +65,6 @@
     if (changed.length) {
       setTimeout(function () { changed.forEach(function (el) { el.classList.remove("just-changed"); }); }, HIGHLIGHT_MS);
     }
-  }
-
-  function unmarked(el) {  // a part still glowing from the last move: compare it without the glow
-    var copy = el.cloneNode(true);
-    copy.classList.remove("just-changed");
-    return copy;
   }
 
   function nameMovers() {
