@@ -43,7 +43,7 @@
   var before = null;  // data-part id -> signature, taken just before the board is swapped
 
   function signature(el) {
-    var cls = el.className.replace(/\bjust-changed\b/, "").trim();  // a part still glowing from the last move
+    var cls = (el.getAttribute("class") || "").replace(/\bjust-changed\b/, "").trim();  // a part still glowing from the last move
     // data-at carries state the text does not show (where a token stands, which face a die shows)
     return (el.dataset.at || "") + "|" + cls + "|" + (el.textContent || "").replace(/\s+/g, " ").trim();
   }
