@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from games.registry import all_engines
-from tests.browser.driver import BoardDriver
+from tests.browser.driver import STEP_TIMEOUT_MS, BoardDriver
 from tests.browser.test_action_bar_browser import start
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def test_a_move_lights_what_it_changed_and_names_the_moving_tokens(live_server, 
             tab.evaluate(_WATCH)
             action = driver.step()
             where = f"{slug} ({motion}), move {n + 1} ({action})"
-            tab.wait_for_function("() => window.__watch.lit.length > 0", timeout=5_000)
+            tab.wait_for_function("() => window.__watch.lit.length > 0", timeout=STEP_TIMEOUT_MS)
             seen = tab.evaluate(_LIT)
             assert seen["lit"], f"{where}: nothing was lit"
             assert all(seen["lit"]), f"{where}: a lit element carries no data-part"
