@@ -4,6 +4,12 @@
    - Motion: htmx swaps the board inside a view transition (the browser cross-fades and moves what
      changed); under prefers-reduced-motion: reduce the transition is cancelled (the summary and the
      highlights stay, drawn by CSS without movement).
+   - What changed: just before htmx swaps the board, each [data-part] (a component with a stable id the
+     server gives it) is remembered by its text, class and data-at; after the swap settles, every part that is new
+     or reads differently gets .just-changed for a moment (CSS glows it; dice among them tumble).
+   - Moving tokens carry data-vt="<unique name>": it becomes their view-transition-name, so the browser
+     slides them from their old place to the new one across the swap (a name used twice is dropped: the
+     browser would skip the whole transition).
    - Marks <html> with .js so the key numbers on the buttons show only where the keys work. */
 (function () {
   "use strict";
@@ -31,6 +37,58 @@
 
   document.addEventListener("htmx:beforeTransition", function (evt) {
     if (reduced && reduced.matches) { evt.preventDefault(); }
+  });
+
+  var HIGHLIGHT_MS = 1500;
+  var before = null;  // data-part id -> signature, taken just before the board is swapped
+
+  function signature(el) {
+    var cls = (el.getAttribute("class") || "").replace(/\bjust-changed\b/, "").trim();  // a part still glowing from the last move
+    // data-at carries state the text does not show (where a token stands, which face a die shows)
+    return (el.dataset.at || "") + "|" + cls + "|" + (el.textContent || "").replace(/\s+/g, " ").trim();
+  }
+
+  function snapshot() {
+    var seen = {};
+    document.querySelectorAll("[data-part]").forEach(function (el) { seen[el.dataset.part] = signature(el); });
+    return seen;
+  }
+
+  function highlight(old) {
+    var changed = [];
+    document.querySelectorAll("[data-part]").forEach(function (el) {
+      if (old[el.dataset.part] !== signature(el)) {
+        changed.push(el);
+      }
+    });
+    changed.forEach(function (el) { el.classList.add("just-changed"); });
+    if (changed.length) {
+      setTimeout(function () { changed.forEach(function (el) { el.classList.remove("just-changed"); }); }, HIGHLIGHT_MS);
+    }
+  }
+
+  function nameMovers() {
+    var used = {};
+    document.querySelectorAll("[data-vt]").forEach(function (el) {
+      var name = el.dataset.vt;
+      if (!name || used[name]) { el.style.viewTransitionName = ""; return; }
+      used[name] = true;
+      el.style.viewTransitionName = name;
+    });
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail && evt.detail.target;
+    if (target && target.id === "board") { before = snapshot(); }
+  });
+  document.addEventListener("htmx:afterSwap", nameMovers);
+  document.addEventListener("htmx:load", nameMovers);
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!before) { return; }
+    var old = before;
+    before = null;
+    nameMovers();
+    highlight(old);
   });
 
   function typing(el) {
@@ -81,8 +139,9 @@
     });
   }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { configure(); wireHelp(); });
+    document.addEventListener("DOMContentLoaded", function () { configure(); wireHelp(); nameMovers(); });
   } else {
     wireHelp();
+    nameMovers();
   }
 })();
