@@ -188,12 +188,15 @@ def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: 
     return templates.TemplateResponse(request, template, context, status_code=status_code)
 
 
-@router.get("/play/{session_id}", response_class=HTMLResponse)
-def play_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
+@router.get("/play/{session_id}", response_model=None)
+def play_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
         sv = play.current_view(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    wanted = request.query_params.get("look")
+    if wanted:  # a board's "look closer" link without JavaScript (see app/routes/look_pages.py)
+        return _see_other(f"/play/{session_id}/look/{quote(wanted, safe='')}")
     notice_kind = "stale" if request.query_params.get("notice") == "stale" else ""
     return _play_page(request, db, sv, notice_kind=notice_kind)
 
