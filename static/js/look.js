@@ -49,6 +49,7 @@
         d.showModal();
         var close = d.querySelector(".look-close");
         if (close) { close.focus({ preventScroll: true }); }
+        d.scrollTop = 0;  // the large card first, not the Close button at the bottom
       })
       .catch(function () { /* the piece left the table meanwhile (a 404): nothing to show */ });
   }
