@@ -63,6 +63,7 @@ def test_a_click_opens_the_look_esc_enter_and_a_tap_outside(browser, live_server
         assert title, f"{slug}: the look of {look_id} has no title"
         body = " ".join(tab.locator("#look-body").inner_text().split())
         assert len(body) > len(title) + 20, f"{slug}: the look of {look_id} says next to nothing: {body!r}"
+        tab.locator("#look").evaluate("d => Promise.all(d.getAnimations().map(a => a.finished))")  # zoomed in
         tab.screenshot(path=str(artifacts / f"look-{slug}-{width}.png"))
 
         tab.keyboard.press("Escape")
