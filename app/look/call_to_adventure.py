@@ -1,6 +1,6 @@
 """Call to Adventure's lookable components: story cards (by card id: in the rows, allies, the Adversary),
 character cards (Origin, Motivation, Destiny, dealt ones), Hero and Antihero cards (in hand, the Adversary's
-revealed one), runes (r-<id>) and the Adversary's deck (adv-d, face down: a count)."""
+revealed one), the rune tray (runes) or one rune (r-<id>) and the Adversary's deck (adv-d, face down: a count)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,8 @@ def _hero(view: dict[str, Any], look_id: str) -> Look | None:
 
 
 def find(view: dict[str, Any], look_id: str) -> Look | None:
+    if look_id == "runes":
+        return Look(look_id, "runes", view.get("runes") or [], extra={"abilities": view.get("abilities") or {}})
     if look_id.startswith("r-"):
         rune = by_id(view.get("runes"), look_id[2:])
         return Look(look_id, "rune", rune, extra={"abilities": view.get("abilities") or {}}) if rune else None

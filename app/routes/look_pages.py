@@ -10,10 +10,9 @@ id, a game without looks or another player's game: 404.
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse
 from sqlalchemy.orm import Session
 
 from app import play
@@ -47,12 +46,3 @@ def look(session_id: str, look_id: str, request: Request, db: DB, me: PagePlayer
         return templates.TemplateResponse(request, context["look_template"], context)
     context["title"] = get_engine(sv.game).spec.title
     return templates.TemplateResponse(request, "pages/look.html", context)
-
-
-@router.get("/play/{session_id}/act", response_model=None)
-def look_from_a_refused_move(session_id: str, request: Request) -> Response:
-    """A refused move without JavaScript leaves the page at /play/{id}/act; its look links (`?look=<id>`,
-    relative to the page) and a reload land here: back to the board, or to the look asked for."""
-    wanted = request.query_params.get("look", "")
-    where = f"/play/{session_id}/look/{quote(wanted, safe='')}" if wanted else f"/play/{session_id}"
-    return RedirectResponse(where, status_code=303)

@@ -61,7 +61,10 @@
     if (back && document.contains(back)) { back.focus({ preventScroll: true }); }
   }
 
-  function name(el) { return el.dataset.lookName || el.getAttribute("aria-label") || el.getAttribute("title") || "this piece"; }
+  function name(el) {
+    var said = el.dataset.lookName || el.getAttribute("aria-label") || el.getAttribute("title") || el.textContent;
+    return (said || "this piece").replace(/\s+/g, " ").trim().slice(0, 80);
+  }
 
   function makeFocusable(root) {
     if (!dialog() || !root || !root.querySelectorAll) { return; }  // a page without the dialog (a rules page) has nothing to open
@@ -88,7 +91,7 @@
     if (!el) { return; }
     if (link) {
       evt.preventDefault();
-      open(link.dataset.lookOpen || el.dataset.look, link);
+      open(el.dataset.look, link);
       return;
     }
     if (interactive(evt.target, el) || /^(A|BUTTON)$/.test(el.tagName) || interactive(el.parentElement, null)) { return; }

@@ -26,7 +26,7 @@ KINDS = {
     "platformer": {"small card": r"k\w+", "figure": r"e-\w+", "hero card": "hero-c", "boss card": "boss-c",
                    "event": "event", "enemy card": r"le\d"},
     "call_to_adventure": {"story card": r"S\d-\d+", "character card": r"[OMD]\d+", "hero card": r"H\d+",
-                          "rune": r"r-\w+", "adversary deck": "adv-d"},
+                          "rune tray": "runes", "adversary deck": "adv-d"},
 }
 
 
