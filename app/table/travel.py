@@ -84,7 +84,8 @@ def _adamastor(before: View, after: View, events: Events) -> Trips:
     grown += after.get("removed", 0) - before.get("removed", 0)
     if grown > 0:
         gone = [f"c{n}" for n, place in was.items() if n not in now and place in ("row", "hand")]
-        shown = 1 if now.get(((after.get("discard") or {}).get("top") or {}).get("number")) == "discard" else 0
+        top = ((after.get("discard") or {}).get("top") or {}).get("number")
+        shown = 1 if top is not None and was.get(top) != "discard" else 0  # a new top card is drawn arriving
         from_deck = max(0, grown - len(gone) - shown)
         trips.took["discard"] = (gone + ["deck"] * from_deck)[:MAX_GHOSTS]
         if not trips.took["discard"]:
