@@ -23,6 +23,11 @@ MOVES = 6
 _IN_VIEW = """sel => { const el = document.querySelector(sel); if (!el) return null;
   const r = el.getBoundingClientRect();
   return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5; }"""
+# Seen, not only on the screen: the point at its centre is the element itself (not clipped by a scroll box).
+_SEEN = """sel => { const el = document.querySelector(sel); if (!el) return null;
+  const r = el.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+  const hit = document.elementFromPoint(x, y); return !!hit && el.contains(hit); }"""
 _FOCUS = """() => { const el = document.activeElement;
   return el ? (el.id || el.dataset.action || el.tagName.toLowerCase()) : null; }"""
 _FIRST = "() => { const b = document.querySelector('#bar-actions button[data-action]'); return b && b.dataset.action; }"
@@ -57,6 +62,7 @@ def check_bar(tab, driver: BoardDriver, where: str) -> None:
     first = tab.evaluate(_FIRST)
     assert first, f"{where}: the game goes on but the bar offers no action"
     assert tab.evaluate(_IN_VIEW, "#bar-actions button[data-action]"), f"{where}: the bar's first action is out of view"
+    assert tab.evaluate(_SEEN, "#bar-undo") is not False, f"{where}: Undo is offered but hidden"
 
 
 @pytest.mark.parametrize("width,height", SIZES, ids=["phone", "laptop"])

@@ -8,18 +8,14 @@ every state a bot reaches can be checked quickly.
 from __future__ import annotations
 
 import re
-from collections import deque
-from datetime import UTC, datetime
-from html import unescape
 
 import pytest
 
-from app.play import SessionView, log_lines
-from app.web import place_actions, templates
 from games.adamastor import navigation as nav
 from games.adamastor.actions import penalty
-from games.engine import Rng
 from games.registry import get_engine
+from tests.games.board_walk import last, render, text_of
+from tests.games.board_walk import walk as board_walk
 from tests.games.label_words import bad_buttons, label_problem
 
 SLUG = "adamastor"
@@ -32,39 +28,7 @@ def engine():
 
 
 def walk(engine, seed: int, bot: str):
-    """(state, log tail so far) after every move of a bot's game, the log tail as the app keeps it."""
-    state, rng = engine.new_game(seed, engine.spec.normalize_options({"maps": "3"})), Rng.from_seed(seed)
-    tail = [{"seq": 1, "kind": "setup", "text": line} for line in state.log]
-    yield state, tail
-    seq = 1
-    for _ in range(3000):
-        if engine.status(state).over:
-            return
-        actions = engine.legal_actions(state)
-        state, events = engine.apply(state, engine.bots[bot].choose(engine, state, actions, rng))
-        seq += 1
-        tail = (tail + log_lines(seq, "action", "x", [e.to_json() for e in events]))[-40:]
-        yield state, tail
-
-
-def last(steps):
-    """The final (state, log tail) of a walk."""
-    return deque(steps, maxlen=1)[0]
-
-
-def render(engine, state, tail=()) -> str:
-    view, status = engine.view(state), engine.status(state)
-    actions = [] if status.over else engine.legal_actions(state)
-    now = datetime.now(UTC)
-    sv = SessionView(id="s1", game=SLUG, name="Words", version=9, status=status, view=view, legal_actions=actions,
-                     log_tail=list(tail), can_undo=False, created_at=now, updated_at=now)
-    context = {"sv": sv, "placement": place_actions(SLUG, view, actions), "notice_kind": "", "notice": "",
-               "campaign": None}
-    return templates.env.get_template(f"games/{SLUG}/board.html").render(context)
-
-
-def text_of(html: str) -> str:
-    return " ".join(unescape(re.sub(r"<title>.*?</title>|<[^>]+>", " ", html, flags=re.S)).split())
+    return board_walk(engine, seed, bot, {"maps": "3"})
 
 
 def test_every_action_label_says_what_it_does(engine):

@@ -1,0 +1,98 @@
+"""Take the README's screenshots: every game, a few moves in, at a phone (390x844) and a laptop (1366x900).
+
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
+
+Starts the app on a throw-away SQLite database in single mode, starts one seeded game of each, plays a few
+moves by pressing the action bar's first button as a player would, and saves <slug>-phone.png and
+<slug>-laptop.png (the first screen, as a player sees it) under --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+GAMES = {"adamastor": 4, "nemos_war": 6, "platformer": 5, "call_to_adventure": 7}  # slug -> moves to play
+SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
+SETTLED = """v => { const b = document.querySelector('#board');
+  return !!b && b.dataset.version !== v && !document.querySelector('.htmx-request, .htmx-settling, .table-moving'); }"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_app(data_dir: str, port: int) -> subprocess.Popen:
+    env = {**os.environ, "DATA_DIR": data_dir, "AUTH_MODE": "single"}
+    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the app did not start")
+
+
+def play(page, base: str, slug: str, moves: int) -> str:
+    page.goto(f"{base}/games/{slug}")
+    page.locator('input[name="seed"]').fill("5")
+    page.locator("#new-game").click()
+    page.locator("#board").wait_for()
+    for _ in range(moves):
+        first = page.locator("#bar-actions button[data-action]").first
+        if not first.count():
+            break
+        version = page.locator("#board").get_attribute("data-version")
+        first.click()
+        page.wait_for_function(SETTLED, arg=version, timeout=20_000)
+    return page.url
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="docs/screenshots")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as data_dir:
+        app = start_app(data_dir, port)
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+                for slug, moves in GAMES.items():
+                    desk = browser.new_context(viewport={"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]},
+                                               reduced_motion="reduce")
+                    url = play(desk.new_page(), f"http://127.0.0.1:{port}", slug, moves)
+                    for size, (w, h) in SIZES.items():
+                        ctx = browser.new_context(viewport={"width": w, "height": h}, reduced_motion="reduce")
+                        page = ctx.new_page()
+                        page.goto(url)
+                        page.locator("#board").wait_for()
+                        page.screenshot(path=str(out / f"{slug}-{size}.png"))
+                        ctx.close()
+                        print(out / f"{slug}-{size}.png")
+                    desk.close()
+                browser.close()
+        finally:
+            app.terminate()
+            app.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
