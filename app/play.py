@@ -12,7 +12,7 @@ lines of the log (`tail`), so an answer never reads the log table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -73,6 +73,10 @@ class SessionView:
     campaign_index: int | None = None
     # The seed if the player chose it (the board says so), else None: a secret seed never leaves the database.
     chosen_seed: int | None = None
+    # Only on the answer to a move (or an undo): the state before it and the events it made, so the board
+    # can show what travelled where (app/table/travel.py). Not part of the JSON answer.
+    before: Any = None
+    events: list[Event] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -179,7 +183,9 @@ def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: s
             checkpoint, pending = engine.dump(new_state), []
         else:
             checkpoint, pending = None, [*row.pending, action]
-        return _commit(db, row, engine, new_state, "action", action, events, checkpoint, pending)
+        sv = _commit(db, row, engine, new_state, "action", action, events, checkpoint, pending)
+        sv.before, sv.events = state, events
+        return sv
 
 
 def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = None) -> SessionView:
@@ -198,7 +204,9 @@ def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = N
         for act in pending:
             rebuilt, _ = engine.apply(rebuilt, act)
         events = [Event("undo", f"Took back: {undone}.")]
-        return _commit(db, row, engine, rebuilt, "undo", undone, events, None, pending)
+        sv = _commit(db, row, engine, rebuilt, "undo", undone, events, None, pending)
+        sv.before, sv.events = state, events
+        return sv
 
 
 def _load_checked(

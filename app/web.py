@@ -26,6 +26,7 @@ from app.boards.adamastor import cell_look
 from app.boards.call_to_adventure import call_to_adventure_home
 from app.boards.nemos_war import nemos_war_home
 from app.boards.platformer import platformer_home
+from app.table import travel
 from games.engine import Action
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,6 +133,8 @@ def csrf_field() -> Markup:
 
 templates.env.globals["icon"] = icon
 templates.env.globals["memo"] = memo
+templates.env.globals["came"] = travel.came
+templates.env.globals["took"] = travel.took
 templates.env.globals["csrf_token"] = auth.csrf_token
 templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["current_player"] = auth.current_player

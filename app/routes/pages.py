@@ -24,6 +24,7 @@ from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.models import Campaign
+from app.table import travel
 from app.table.bar import action_bar
 from app.web import place_actions, templates
 from games.registry import UnknownGame, all_engines, get_engine
@@ -185,7 +186,16 @@ def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: 
     # announced only when a move went through (a refused or stale move changed nothing).
     context["bar_oob"], context["bar_fresh"] = True, status_code == 200
     template = context["board_template"]
-    return templates.TemplateResponse(request, template, context, status_code=status_code)
+    with travel.rendering(_trips(sv) if status_code == 200 else None):
+        return templates.TemplateResponse(request, template, context, status_code=status_code)
+
+
+def _trips(sv: play.SessionView) -> travel.Trips | None:
+    """What the move that made `sv` moved, and from where (None when `sv` is not a move's answer)."""
+    if sv.before is None:
+        return None
+    before = get_engine(sv.game).view(sv.before)
+    return travel.trips(sv.game, before, sv.view, [e.to_json() for e in sv.events])
 
 
 @router.get("/play/{session_id}", response_model=None)

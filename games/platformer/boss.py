@@ -85,7 +85,7 @@ def _teleport(comp: Components, s: State, ev: list[Event]) -> None:
     if not free:
         return
     s["figs"]["boss"]["cell"] = free[0]
-    say(s, ev, "boss_move", "The boss leaps next to the hero.")
+    say(s, ev, "boss_move", "The boss leaps next to the hero.", figure="boss", cells=[free[0]])
 
 
 def resolve_card(comp: Components, s: State, ev: list[Event], card_id: str) -> None:

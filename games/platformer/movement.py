@@ -69,7 +69,7 @@ def step_hero(comp: Components, s: State, ev: list[Event], target: str, portal: 
     pushed = occupant(s, target)
     s["hero_cell"] = target
     how = "through the void portal to" if portal else "to"
-    say(s, ev, "move", f"The hero moves {how} {describe(target)}.")
+    say(s, ev, "move", f"The hero moves {how} {describe(target)}.", figure="hero", cells=[target])
     if pushed is not None:
         s["push"] = {"figure": pushed, "from": here}
         return True
@@ -87,7 +87,8 @@ def push_targets(comp: Components, s: State) -> list[str]:
 def place_pushed(comp: Components, s: State, ev: list[Event], cell: str) -> None:
     push, s["push"] = s["push"], None
     s["figs"][push["figure"]]["cell"] = cell
-    say(s, ev, "push", f"The {_name(comp, s, push['figure'])} is pushed to {describe(cell)}.")
+    say(s, ev, "push", f"The {_name(comp, s, push['figure'])} is pushed to {describe(cell)}.", figure=push["figure"],
+        cells=[cell])
     enter(comp, s, ev, s["hero_cell"], moved=True, from_cell=push["from"])
 
 
@@ -179,9 +180,11 @@ def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> 
                 continue
         start = cell
         taken = occupied(s) - {cell}
+        passed = []  # the cells it falls through, for the board to draw the fall
         while not _supported(comp, s, cell, hero, drop, taken):
             row, col = parse(cell)
             cell = cid(row - 1, col)
+            passed.append(cell)
             if hero:
                 s["hero_cell"] = cell
                 enter(comp, s, ev, cell, moved=False, falling=True)
@@ -190,7 +193,7 @@ def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> 
         if cell != start:
             falls += 1
             who = "The hero" if hero else f"The {_name(comp, s, fid)}"
-            say(s, ev, "fall", f"{who} falls to {describe(cell)}.")
+            say(s, ev, "fall", f"{who} falls to {describe(cell)}.", figure=fid, cells=passed)
     if not falls:
         say(s, ev, "gravity", "Gravity: nothing falls.")
 

@@ -254,7 +254,8 @@ def shift(comp: Components, s: State, ev: list[Event], cell: str) -> None:
     commit(s)
     p["steps_left"] -= 1
     s["figs"][p["enemy"]]["cell"] = cell
-    say(s, ev, "shift", f"The {enemy_stats(comp, s, p['enemy'])['name']} is moved to {mv.describe(cell)}.")
+    say(s, ev, "shift", f"The {enemy_stats(comp, s, p['enemy'])['name']} is moved to {mv.describe(cell)}.",
+        figure=p["enemy"], cells=[cell])
     if p["steps_left"] <= 0:
         s["pending"] = None
 

@@ -10,6 +10,15 @@
    - Moving tokens carry data-vt="<unique name>": it becomes their view-transition-name, so the browser
      slides them from their old place to the new one across the swap (a name used twice is dropped: the
      browser would skip the whole transition).
+   - Travel: a move's answer marks what arrived from somewhere with data-from="<place>" (a place is a
+     [data-part] or [data-place] id), and data-path="<place> ..." when it went several steps; a pile that
+     took cards it does not show carries data-took="<part> ...". The server works these out from the move
+     (app/table/travel.py); here they are only drawn: each mover plays a short transform from its old place
+     (FLIP: measured after the swap, animated back to where it now stands), through the path's places one
+     by one, and a faded copy of each card a pile took flies into it. A mover leaves the view transition
+     (it would slide twice). Never on a page load (the server sends none), never under reduced motion.
+   - A scrolling box with data-follow="<part>" (Adamastor's map on a phone) scrolls, inside itself only,
+     so that part stands in its middle: at load and after each move (the page and the focus stay put).
    - Marks <html> with .js so the key numbers on the buttons show only where the keys work. */
 (function () {
   "use strict";
@@ -71,17 +80,133 @@
     var used = {};
     document.querySelectorAll("[data-vt]").forEach(function (el) {
       var name = el.dataset.vt;
-      if (!name || used[name]) { el.style.viewTransitionName = ""; return; }
+      if (!name || used[name] || el.hasAttribute("data-from")) { el.style.viewTransitionName = ""; return; }
       used[name] = true;
       el.style.viewTransitionName = name;
     });
   }
 
+  // ---- Travel (see the header): what the server says came from somewhere ----
+  var STEP_MS = 420;      // one slide
+  var PATH_MS = 600;      // a whole path, however many steps
+  var places = null;      // before the swap: place id -> {rect, el}
+
+  function still() { return reduced && reduced.matches; }
+
+  function rememberPlaces() {
+    var seen = {};
+    document.querySelectorAll("#board [data-part], #board [data-place]").forEach(function (el) {
+      var id = el.dataset.part || el.dataset.place;
+      if (!seen[id]) { seen[id] = {rect: el.getBoundingClientRect(), el: el}; }
+    });
+    return seen;
+  }
+
+  function placeNow(id) {
+    var q = CSS.escape(id);
+    return document.querySelector('#board [data-part="' + q + '"], #board [data-place="' + q + '"]');
+  }
+
+  // Where a place is: on the new board if it is still there (and is not the mover itself), else where it was.
+  function rectOf(id, mover) {
+    var el = placeNow(id);
+    if (el && el !== mover) { return el.getBoundingClientRect(); }
+    return places && places[id] ? places[id].rect : null;
+  }
+
+  function centre(r) { return {x: r.left + r.width / 2, y: r.top + r.height / 2}; }
+
+  function travel(el) {
+    var ids = (el.dataset.path || el.dataset.from || "").split(" ").filter(Boolean);
+    var rects = ids.map(function (id) { return rectOf(id, el); });
+    if (!rects.length || rects.some(function (r) { return !r; })) { return; }
+    // a path ends in the place the mover stands in: steps are measured from that place's centre
+    var end = centre(ids.length > 1 ? rects[rects.length - 1] : el.getBoundingClientRect());
+    var frames = rects.map(function (r) {
+      var c = centre(r);
+      return {transform: "translate(" + (c.x - end.x) + "px, " + (c.y - end.y) + "px)"};
+    });
+    if (ids.length === 1) { frames.push({transform: "none"}); } else { frames[frames.length - 1] = {transform: "none"}; }
+    el.classList.add("travelling");
+    var run = el.animate(frames, {duration: ids.length > 1 ? PATH_MS : STEP_MS, easing: ids.length > 1 ? "linear" : "ease-out"});
+    run.onfinish = run.oncancel = function () { el.classList.remove("travelling"); };
+  }
+
+  // A faded copy of what a pile took flies from where it was into the pile, then goes.
+  function ghost(pile, id) {
+    var was = places && places[id];
+    var source = was ? was.el : placeNow(id);
+    var from = was ? was.rect : (source && source.getBoundingClientRect());
+    if (!source || !from || !from.width) { return; }
+    var copy = source.cloneNode(true);
+    [copy].concat([].slice.call(copy.querySelectorAll("*"))).forEach(function (n) {
+      ["id", "data-part", "data-place", "data-vt", "data-from", "data-path", "data-took"].forEach(function (a) { n.removeAttribute(a); });
+    });
+    copy.classList.add("travel-ghost");
+    copy.setAttribute("aria-hidden", "true");
+    copy.style.left = from.left + "px";
+    copy.style.top = from.top + "px";
+    copy.style.width = from.width + "px";
+    copy.style.height = from.height + "px";
+    document.body.appendChild(copy);
+    var a = centre(from), b = centre(pile.getBoundingClientRect());
+    var run = copy.animate([
+      {transform: "none", opacity: 0.95},
+      {transform: "translate(" + (b.x - a.x) + "px, " + (b.y - a.y) + "px) scale(.5)", opacity: 0.25}
+    ], {duration: STEP_MS, easing: "ease-in"});
+    run.onfinish = run.oncancel = function () { copy.remove(); };
+  }
+
+  function travelAll() {
+    document.querySelectorAll("#board [data-from]").forEach(travel);
+    document.querySelectorAll("#board [data-took]").forEach(function (pile) {
+      pile.dataset.took.split(" ").filter(Boolean).forEach(function (id) { ghost(pile, id); });
+    });
+  }
+
+  // Old elements whose name a traveller in the answer carries leave the view transition too (else the
+  // old one would fade where it was while the new one travels): read from the answer before the swap.
+  function unnameLeavers(html) {
+    var tag = /<[^>]*\bdata-from="[^"]*"[^>]*>/g, m;
+    while ((m = tag.exec(html || ""))) {
+      var vt = /\bdata-vt="([^"]+)"/.exec(m[0]);
+      if (!vt) { continue; }
+      document.querySelectorAll('[data-vt="' + CSS.escape(vt[1]) + '"]').forEach(function (el) { el.style.viewTransitionName = ""; });
+    }
+  }
+
+  // ---- Scrolling boxes that follow a part (data-follow) ----
+  var scrolled = [];  // before the swap: each following box's scrollLeft (the new box starts at 0)
+
+  function followAll(smooth) {
+    document.querySelectorAll("[data-follow]").forEach(function (box) {
+      var it = box.querySelector('[data-part="' + CSS.escape(box.dataset.follow) + '"]');
+      if (!it || box.scrollWidth <= box.clientWidth) { return; }
+      var anchor = it.closest("[data-place]") || it;  // the space it stands in: never moved by a travel
+      var b = box.getBoundingClientRect(), r = anchor.getBoundingClientRect();
+      var left = box.scrollLeft + (r.left + r.width / 2) - (b.left + box.clientWidth / 2);
+      box.scrollTo({left: Math.max(0, Math.round(left)), behavior: smooth ? "smooth" : "auto"});
+    });
+  }
+
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail && evt.detail.target;
-    if (target && target.id === "board") { before = snapshot(); }
+    if (target && target.id === "board") {
+      before = snapshot();
+      places = still() ? null : rememberPlaces();
+      scrolled = [].map.call(document.querySelectorAll("#board [data-follow]"), function (box) { return box.scrollLeft; });
+      if (!still()) { unnameLeavers(evt.detail.serverResponse); }
+    }
   });
-  document.addEventListener("htmx:afterSwap", nameMovers);
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    var target = evt.detail && evt.detail.target;
+    if (target && target.id === "board") {
+      document.querySelectorAll("#board [data-follow]").forEach(function (box, i) {
+        if (scrolled[i]) { box.scrollLeft = scrolled[i]; }
+      });
+    }
+    nameMovers();
+  });
   document.addEventListener("htmx:load", nameMovers);
   document.addEventListener("htmx:afterSettle", function () {
     if (!before) { return; }
@@ -89,6 +214,9 @@
     before = null;
     nameMovers();
     highlight(old);
+    followAll(!still());
+    if (!still()) { travelAll(); }
+    places = null;
   });
 
   function typing(el) {
@@ -139,9 +267,10 @@
     });
   }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { configure(); wireHelp(); nameMovers(); });
+    document.addEventListener("DOMContentLoaded", function () { configure(); wireHelp(); nameMovers(); followAll(false); });
   } else {
     wireHelp();
     nameMovers();
+    followAll(false);
   }
 })();

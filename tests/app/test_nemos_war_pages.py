@@ -163,7 +163,7 @@ def gzip_size(html: str) -> int:
 
 
 def box_html(html: str, box: str) -> str:
-    match = re.search(rf'<div class="box[^"]*" data-box="{re.escape(box)}">(.*?)</div>', html, re.S)
+    match = re.search(rf'<div class="box[^"]*" data-box="{re.escape(box)}"[^>]*>(.*?)</div>', html, re.S)
     assert match, f"box {box} is not drawn"
     return match.group(1)
 

@@ -125,7 +125,7 @@ def check_board(mirror: Mirror, state: dict) -> Page:
     labels = {a["id"]: a["label"] for a in state["legal_actions"]}
     for b in page.buttons:
         assert b["type"] == "submit" and b["name"] == "action" and b["value"] == b["data-action"]
-        assert b["aria-label"] == labels[b["data-action"]]
+        assert b["aria-label"].endswith(labels[b["data-action"]])  # the face first (label in name), then the label
         form = b["form"]
         assert form is not None and form["action"] == f"/play/{mirror.sid}/act"
         assert form["hx-post"] == f"/play/{mirror.sid}/act" and form["hx-target"] == "#board"
