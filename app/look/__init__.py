@@ -9,6 +9,7 @@ templates/games/<slug>/_look.html, which draws the large view from the Look.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,3 +51,13 @@ def by_id(items: Any, wanted: str, key: str = "id") -> dict[str, Any] | None:
         if isinstance(item, dict) and str(item.get(key)) == wanted:
             return item
     return None
+
+
+_LINK = re.compile(rb'<a href="\?look=[^"]*" aria-label="[^"]*"></a>')
+
+
+def without_look_links(html: bytes) -> bytes:
+    """A move's answer without the components' magnifier links (templates/partials/look.html): only a page with
+    JavaScript asks for that answer, and static/js/look.js puts the links back from the components' data-look,
+    so the answer stays light (some twenty links would cost a board a few hundred bytes compressed)."""
+    return _LINK.sub(b"", html)

@@ -23,6 +23,7 @@ from app.capacity.release import ReleasingRoute
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.intake.json_files import UnreadableFile, parse_json_file
+from app.look import without_look_links
 from app.models import Campaign
 from app.table import travel
 from app.table.bar import action_bar
@@ -187,7 +188,8 @@ def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: 
     context["bar_oob"], context["bar_fresh"] = True, status_code == 200
     template = context["board_template"]
     with travel.rendering(_trips(sv) if status_code == 200 else None):
-        return templates.TemplateResponse(request, template, context, status_code=status_code)
+        answer = templates.TemplateResponse(request, template, context, status_code=status_code)
+    return HTMLResponse(without_look_links(bytes(answer.body)), status_code=status_code)
 
 
 def _trips(sv: play.SessionView) -> travel.Trips | None:

@@ -4,7 +4,7 @@
      and shown in that dialog (showModal: Esc closes it natively, a click on the backdrop closes it too);
      focus goes back to what opened it.
    - Opens on: a click on the component (not on a button, link or field inside it: those keep their action),
-     a click on its magnifier link (a.look-open, also the keyboard's way in; without JavaScript it is a plain
+     a click on its magnifier link (a[href^="?look="], also the keyboard's way in; without JavaScript it is a plain
      link to the look page), Enter or Space on a component made focusable here, and a long press (about
      500 ms) anywhere on the component, action buttons included: the click that ends a long press is eaten,
      so the action does not happen.
@@ -12,6 +12,7 @@
      aria-label "Look closer at <name>" from data-look-name): only where this script runs to answer Enter. */
 (function () {
   "use strict";
+  var LINK = 'a[href^="?look="]';  // a component's magnifier link (templates/partials/look.html)
   var HOLD_MS = 500;
   var SLOP_PX = 10;
   var opener = null;     // the element focus returns to
@@ -62,8 +63,25 @@
   }
 
   function name(el) {
-    var said = el.dataset.lookName || el.getAttribute("aria-label") || el.getAttribute("title") || el.textContent;
+    var head = el.querySelector("h2, h3, h4, header, .name");
+    var said = el.dataset.lookName || el.getAttribute("aria-label") || el.getAttribute("title") ||
+      (head && head.textContent) || el.textContent;
     return (said || "this piece").replace(/\s+/g, " ").trim().slice(0, 80);
+  }
+
+  // A move's answer comes without the magnifier links (they would weigh on it): put them back, on every
+  // component that is no token (a token carries data-look-name and is made focusable itself).
+  function addLinks(root) {
+    if (!dialog() || !root || !root.querySelectorAll) { return; }
+    var all = root.querySelectorAll("[data-look]:not([data-look-name])");
+    for (var i = all.length - 1; i >= 0; i--) {  // inner cards first: a pile showing its top card keeps that card's link
+      var el = all[i];
+      if (el.querySelector(LINK)) { continue; }
+      var link = document.createElement("a");
+      link.setAttribute("href", "?look=" + encodeURIComponent(el.dataset.look));
+      link.setAttribute("aria-label", "Look closer at " + name(el));
+      el.insertBefore(link, el.firstChild);
+    }
   }
 
   function makeFocusable(root) {
@@ -73,7 +91,11 @@
       if (el.querySelector("a, button, input, select, textarea") || interactive(el.parentElement, null) || /^(A|BUTTON)$/.test(el.tagName)) { return; }
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      el.setAttribute("aria-label", "Look closer at " + name(el));
+      if ((el.innerText || "").trim()) {  // it shows words (a ship counter): they name it (WCAG 2.5.3, label in name)
+        el.setAttribute("aria-description", "Look closer at " + name(el));
+      } else {
+        el.setAttribute("aria-label", "Look closer at " + name(el));
+      }
       el.setAttribute("aria-haspopup", "dialog");
     });
   }
@@ -86,7 +108,7 @@
       return;
     }
     if (evt.button !== 0 || evt.ctrlKey || evt.metaKey || evt.shiftKey || evt.altKey) { return; }
-    var link = evt.target.closest ? evt.target.closest("a.look-open") : null;
+    var link = evt.target.closest ? evt.target.closest(LINK) : null;
     var el = lookable(evt.target);
     if (!el) { return; }
     if (link) {
@@ -95,7 +117,7 @@
       return;
     }
     if (interactive(evt.target, el) || /^(A|BUTTON)$/.test(el.tagName) || interactive(el.parentElement, null)) { return; }
-    open(el.dataset.look, el.matches("[tabindex]") ? el : el.querySelector("a.look-open") || el);
+    open(el.dataset.look, el.matches("[tabindex]") ? el : el.querySelector(LINK) || el);
   }, true);
 
   document.addEventListener("keydown", function (evt) {
@@ -144,8 +166,15 @@
       var inside = evt.clientX >= r.left && evt.clientX <= r.right && evt.clientY >= r.top && evt.clientY <= r.bottom;
       if (!inside) { d.close(); }
     });
+    addLinks(document);
     makeFocusable(document);
   }
-  document.addEventListener("htmx:load", function (evt) { makeFocusable(evt.detail && evt.detail.elt); });
+  function prepare(evt) {  // before table.js compares the board's parts after a move: the links are in by then
+    var root = evt.detail && (evt.detail.elt || evt.detail.target);
+    addLinks(root);
+    makeFocusable(root);
+  }
+  document.addEventListener("htmx:afterSwap", function () { prepare({ detail: { elt: document.getElementById("board") } }); });
+  document.addEventListener("htmx:load", prepare);
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", wire); } else { wire(); }
 })();

@@ -133,3 +133,15 @@ def test_a_look_at_another_players_game_is_a_404(db_url):
         assert ana.client.get(f"/play/{sid}/look/deck", headers=HX).status_code == 200
         r = bo.client.get(f"/play/{sid}/look/deck", headers=HX)
         assert r.status_code == 404 and "Morale" not in r.text
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_moves_answer_marks_the_components_but_leaves_their_links_to_the_page(web, slug):  # noqa: F811
+    sid = start(web, slug)
+    page = web.get(f"/play/{sid}").text
+    assert 'href="?look=' in page, "without JavaScript, a full page links every card to its look"
+    state = api(web, sid)
+    r = web.post(f"/play/{sid}/act", data={"action": state["legal_actions"][0]["id"], "version": state["version"]},
+                 headers=HX)
+    assert r.status_code == 200 and look_ids(r.text), "the answer marks its lookable components"
+    assert 'href="?look=' not in r.text, "the answer carries the magnifier links (look.js adds them)"

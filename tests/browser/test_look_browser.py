@@ -1,9 +1,10 @@
-""""Look closer" in a real browser (issue #15, item 4), for every game at 390x844 and 1366x900.
+"""Look closer" in a real browser (issue #15, item 4), for every game at 390x844 and 1366x900.
 
 A click on a card (or token) opens the page's <dialog id="look"> with that component drawn large; Esc closes it
 and focus goes back to the component; Enter on the component's focusable part (its magnifier, or the token
 itself) opens it again; a tap outside the box closes it. A long press on a card's action button opens the look
-and the button's move does not happen. A screenshot of each open dialog is kept in test-artifacts/.
+and the button's move does not happen; after a move, every card has its magnifier link again. A screenshot of
+each open dialog is kept in test-artifacts/.
 """
 
 from __future__ import annotations
@@ -104,6 +105,9 @@ def test_a_long_press_on_an_action_card_looks_and_does_not_play(browser, live_se
         assert tab.locator("#board").get_attribute("data-version") == version, "the long press played the card"
         button.click()  # a plain click still plays it
         tab.locator(f'#board:not([data-version="{version}"])').wait_for()
+        # the move's answer came without magnifier links: look.js put one back on every card
+        cards = tab.locator("#board [data-look]:not([data-look-name])")
+        assert cards.count() and cards.count() == tab.locator('#board [data-look] a[href^="?look="]').count()
         page_problems.assert_clean()
     finally:
         context.close()
