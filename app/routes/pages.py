@@ -25,7 +25,7 @@ from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.look import without_look_links
 from app.models import Campaign
-from app.table import travel
+from app.table import lighten, travel
 from app.table.bar import action_bar
 from app.web import place_actions, templates
 from games.registry import UnknownGame, all_engines, get_engine
@@ -189,7 +189,7 @@ def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: 
     template = context["board_template"]
     with travel.rendering(_trips(sv) if status_code == 200 else None):
         answer = templates.TemplateResponse(request, template, context, status_code=status_code)
-    return HTMLResponse(without_look_links(bytes(answer.body)), status_code=status_code)
+    return HTMLResponse(lighten.squeeze(without_look_links(bytes(answer.body))), status_code=status_code)
 
 
 def _trips(sv: play.SessionView) -> travel.Trips | None:

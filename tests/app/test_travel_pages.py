@@ -145,3 +145,13 @@ def test_a_hero_card_drawn_in_call_to_adventure_comes_from_its_deck(web):  # noq
     answer = move(web, sid, version, action)
     for card in new:
         assert f'data-from="hd-{card["kind"]}"' in tag_of(answer, f'data-part="{card["id"]}"')
+
+
+def test_board_templates_hold_nothing_whose_whitespace_counts():
+    """app/table/lighten.py squeezes a move's indentation away: safe only without <pre> and <textarea>."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates"
+    for path in [*root.glob("games/*/*.html"), *root.glob("partials/*.html")]:
+        text = path.read_text()
+        assert "<pre" not in text and "<textarea" not in text, f"{path}: whitespace counts there"
