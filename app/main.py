@@ -20,7 +20,7 @@ from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
 from app.intake.body_limit import BodyLimitMiddleware
-from app.routes import account_pages, api, campaign_pages, campaigns_api, pages
+from app.routes import account_pages, api, campaign_pages, campaigns_api, look_pages, pages
 from app.security.guard import RequestGuard
 
 
@@ -60,6 +60,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.include_router(campaigns_api.router)
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(look_pages.router)
     app.include_router(campaign_pages.router)
     app.include_router(account_pages.router)
     _install_error_handlers(app)

@@ -23,8 +23,9 @@ from app.capacity.release import ReleasingRoute
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.intake.json_files import UnreadableFile, parse_json_file
+from app.look import without_look_links
 from app.models import Campaign
-from app.table import travel
+from app.table import lighten, travel
 from app.table.bar import action_bar
 from app.web import place_actions, templates
 from games.registry import UnknownGame, all_engines, get_engine
@@ -187,7 +188,8 @@ def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: 
     context["bar_oob"], context["bar_fresh"] = True, status_code == 200
     template = context["board_template"]
     with travel.rendering(_trips(sv) if status_code == 200 else None):
-        return templates.TemplateResponse(request, template, context, status_code=status_code)
+        answer = templates.TemplateResponse(request, template, context, status_code=status_code)
+    return HTMLResponse(lighten.squeeze(without_look_links(bytes(answer.body))), status_code=status_code)
 
 
 def _trips(sv: play.SessionView) -> travel.Trips | None:
@@ -198,12 +200,15 @@ def _trips(sv: play.SessionView) -> travel.Trips | None:
     return travel.trips(sv.game, before, sv.view, [e.to_json() for e in sv.events])
 
 
-@router.get("/play/{session_id}", response_class=HTMLResponse)
-def play_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
+@router.get("/play/{session_id}", response_model=None)
+def play_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
         sv = play.current_view(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+    wanted = request.query_params.get("look")
+    if wanted:  # a board's "look closer" link without JavaScript (see app/routes/look_pages.py)
+        return _see_other(f"/play/{session_id}/look/{quote(wanted, safe='')}")
     notice_kind = "stale" if request.query_params.get("notice") == "stale" else ""
     return _play_page(request, db, sv, notice_kind=notice_kind)
 

@@ -138,8 +138,43 @@ def _platformer(before: View, after: View, events: Events) -> Trips:
     return trips
 
 
+# ---------------------------------------------------------------- Call to Adventure
+
+def _cta_cards(v: View) -> dict[str, str]:
+    """Each card the board shows (its id is its part id) -> where it lies: a row, a story slot, the hand..."""
+    at: dict[str, str] = {}
+    for row in v.get("rows") or ():
+        for card in row.get("cards") or ():
+            at[card["id"]] = f"row-{row.get('act')}"
+    for slot in v.get("tableau") or ():
+        if slot.get("card"):
+            at[slot["card"]["id"]] = f"char-{slot.get('slot')}"
+        for card in slot.get("placed") or ():
+            at[card["id"]] = f"story-{slot.get('slot')}"
+    for place in ("dealt", "hand", "played", "allies"):
+        for card in v.get(place) or ():
+            at[card["id"]] = place
+    return at
+
+
+def _call_to_adventure(before: View, after: View, events: Events) -> Trips:
+    """A card gained slides from its row into the story, a chosen character into its slot, a played card from
+    the hand; a Hero or Antihero card drawn comes from its deck."""
+    trips = Trips()
+    was, now = _cta_cards(before), _cta_cards(after)
+    hand = {card["id"]: card.get("kind") for card in after.get("hand") or ()}
+    for card, place in now.items():
+        old = was.get(card)
+        if old is not None and old != place and not place.startswith("row-"):
+            trips.moved[card] = Trip(card)
+        elif old is None and card in hand and hand[card] in ("hero", "antihero"):
+            trips.moved[card] = Trip(f"hd-{hand[card]}")
+    return trips
+
+
 _GAMES: dict[str, Callable[[View, View, Events], Trips]] = {
-    "adamastor": _adamastor, "nemos_war": _nemos_war, "platformer": _platformer}
+    "adamastor": _adamastor, "nemos_war": _nemos_war, "platformer": _platformer,
+    "call_to_adventure": _call_to_adventure}
 
 
 def trips(game: str, before: View | None, after: View, events: Events) -> Trips:

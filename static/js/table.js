@@ -242,7 +242,7 @@
     if (evt.defaultPrevented || evt.ctrlKey || evt.altKey || evt.metaKey || evt.isComposing) { return; }
     if (typing(evt.target) || !document.getElementById("table-bar")) { return; }
     var dialog = helpDialog();
-    if (dialog && dialog.open) { return; }  // the dialog has its own keys (Esc closes it)
+    if ((dialog && dialog.open) || document.querySelector("dialog[open]")) { return; }  // a dialog has its own keys (Esc closes it)
     if (document.querySelector(".htmx-request")) { return; }  // a move is on its way: one at a time
     var key = evt.key;
     if (key >= "1" && key <= "9") {

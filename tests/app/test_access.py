@@ -20,7 +20,7 @@ SECRET_NAME = "Ana's secret voyage"
 SHOWN = (SECRET_NAME, str(escape(SECRET_NAME)), html.escape(SECRET_NAME))  # as JSON has it, as pages show it
 PUBLIC_ROUTES = {"/login", "/signup", "/healthz", "/openapi.json", "/docs"}  # the schema and its docs are public
 # Path parameters this test knows how to fill; any other would be a new kind of id to think about.
-KNOWN_PARAMS = {"session_id", "campaign_id", "index", "token_id", "player_id", "slug"}
+KNOWN_PARAMS = {"session_id", "campaign_id", "index", "token_id", "player_id", "slug", "look_id"}
 
 
 def _routes(app) -> list[tuple[str, str]]:
@@ -45,7 +45,7 @@ def world(db_url):
         token_id = ana.client.get("/settings").text.split('data-token="')[1].split('"')[0]
         bob = sign_up(app, "Bob")
         yield app, ana, bob, {"session_id": session["id"], "campaign_id": campaign["id"], "index": "1",
-                              "token_id": token_id, "slug": "adamastor"}, token
+                              "token_id": token_id, "slug": "adamastor", "look_id": "deck"}, token
 
 
 def _fill(path: str, ids: dict[str, str]) -> str:

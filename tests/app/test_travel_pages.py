@@ -110,4 +110,48 @@ def test_a_card_that_leaves_the_table_flies_to_its_pile():
     trips = travel.trips("adamastor", before, after, [])
     assert trips.took == {"discard": ["c5", "deck"]}, "the hand card and the deck's top card went to the discard"
     assert not trips.moved
-    assert not travel.trips("call_to_adventure", before, after, []), "a game without travel gets none"
+    assert not travel.trips("pebbles", before, after, []), "a game without travel gets none"
+
+
+def _placed(view) -> set[str]:
+    return {c["id"] for slot in view["tableau"] for c in slot.get("placed") or ()}
+
+
+def test_a_call_to_adventure_card_gained_slides_from_its_row_into_the_story(web):  # noqa: F811
+    eng = get_engine("call_to_adventure")
+    sid, version, s = played(web, "call_to_adventure", 3, lambda e, st, n: any(
+        a.id.startswith("trait:") for a in e.legal_actions(st)))
+    action = next(a.id for a in eng.legal_actions(s) if a.id.startswith("trait:"))
+    after, _ = eng.apply(s, action)
+    gained = _placed(eng.view(after)) - _placed(eng.view(s))
+    assert len(gained) == 1, gained
+    card = gained.pop()
+    answer = move(web, sid, version, action)
+    assert f'data-from="{card}"' in tag_of(answer, f'data-part="{card}"'), "the card does not come from its row"
+
+
+def test_a_hero_card_drawn_in_call_to_adventure_comes_from_its_deck(web):  # noqa: F811
+    eng = get_engine("call_to_adventure")
+
+    def draws(e, st, n):
+        return n > 2 and any(len(e.view(e.apply(st, a.id)[0])["hand"]) > len(e.view(st)["hand"])
+                             for a in e.legal_actions(st))
+
+    sid, version, s = played(web, "call_to_adventure", 5, draws)
+    action = next(a.id for a in eng.legal_actions(s)
+                  if len(eng.view(eng.apply(s, a.id)[0])["hand"]) > len(eng.view(s)["hand"]))
+    after, _ = eng.apply(s, action)
+    new = [h for h in eng.view(after)["hand"] if h["id"] not in {x["id"] for x in eng.view(s)["hand"]}]
+    answer = move(web, sid, version, action)
+    for card in new:
+        assert f'data-from="hd-{card["kind"]}"' in tag_of(answer, f'data-part="{card["id"]}"')
+
+
+def test_board_templates_hold_nothing_whose_whitespace_counts():
+    """app/table/lighten.py squeezes a move's indentation away: safe only without <pre> and <textarea>."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates"
+    for path in [*root.glob("games/*/*.html"), *root.glob("partials/*.html")]:
+        text = path.read_text()
+        assert "<pre" not in text and "<textarea" not in text, f"{path}: whitespace counts there"

@@ -1,0 +1,113 @@
+"""Look closer" in a real browser (issue #15, item 4), for every game at 390x844 and 1366x900.
+
+A click on a card (or token) opens the page's <dialog id="look"> with that component drawn large; Esc closes it
+and focus goes back to the component; Enter on the component's focusable part (its magnifier, or the token
+itself) opens it again; a tap outside the box closes it. A long press on a card's action button opens the look
+and the button's move does not happen; after a move, every card has its magnifier link again. A screenshot of
+each open dialog is kept in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_action_bar_browser import start
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(390, 844), (1366, 900)]
+# What to click in each game at its start, not on a button: a component carrying data-look.
+CLICK = {
+    "adamastor": ".in-row .scard-title",
+    "nemos_war": ".ctr[data-look]",
+    "platformer": ".mini-card[data-look] .text",
+    "call_to_adventure": ".sc[data-look] .sc-name",
+}
+_OPEN = "() => document.getElementById('look').open"
+_FOCUSED_LOOK = """() => {
+  const c = document.activeElement && document.activeElement.closest('[data-look]');
+  return c ? c.dataset.look : null;
+}"""
+
+
+def _wait_open(tab, look_id: str) -> None:
+    tab.locator(f'#look[open] [data-look-of="{look_id}"]').wait_for()
+
+
+def _wait_closed(tab) -> None:
+    tab.locator("#look:not([open])").wait_for(state="attached")
+    tab.locator("#look-body > *").first.wait_for(state="detached")
+
+
+def _sized(browser, width: int, height: int, page_problems):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    page_problems.watch(tab)
+    return context, tab
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+@pytest.mark.parametrize("slug", list(CLICK))
+def test_a_click_opens_the_look_esc_enter_and_a_tap_outside(browser, live_server, page_problems, artifacts,
+                                                           slug, width, height):
+    context, tab = _sized(browser, width, height, page_problems)
+    try:
+        start(tab, live_server, slug)
+        target = tab.locator(CLICK[slug]).first
+        component = target.locator("xpath=ancestor-or-self::*[@data-look][1]")
+        look_id = component.get_attribute("data-look")
+        target.scroll_into_view_if_needed()
+        target.click()
+        _wait_open(tab, look_id)
+        title = tab.locator("#look-title").inner_text().strip()
+        assert title, f"{slug}: the look of {look_id} has no title"
+        body = " ".join(tab.locator("#look-body").inner_text().split())
+        assert len(body) > len(title) + 20, f"{slug}: the look of {look_id} says next to nothing: {body!r}"
+        tab.locator("#look").evaluate("d => Promise.all(d.getAnimations().map(a => a.finished))")  # zoomed in
+        tab.screenshot(path=str(artifacts / f"look-{slug}-{width}.png"))
+
+        tab.keyboard.press("Escape")
+        _wait_closed(tab)
+        assert tab.evaluate(_FOCUSED_LOOK) == look_id, f"{slug}: focus did not come back to {look_id}"
+
+        tab.keyboard.press("Enter")  # focus is on the component (its magnifier or itself): Enter opens it again
+        _wait_open(tab, look_id)
+
+        tab.mouse.click(2, 2)  # a tap outside the box, on the backdrop
+        _wait_closed(tab)
+        assert not tab.evaluate(_OPEN)
+        page_problems.assert_clean()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_a_long_press_on_an_action_card_looks_and_does_not_play(browser, live_server, page_problems, width, height):
+    context, tab = _sized(browser, width, height, page_problems)
+    try:
+        start(tab, live_server, "call_to_adventure")
+        button = tab.locator(".cc[data-look] button[data-action]").first  # a dealt character card's "Keep"
+        card = button.locator("xpath=ancestor::*[@data-look][1]")
+        look_id = card.get_attribute("data-look")
+        version = tab.locator("#board").get_attribute("data-version")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        tab.mouse.down()
+        _wait_open(tab, look_id)
+        tab.mouse.up()
+        # the button's click (if any) is dispatched within mouse.up: a move would be on its way by now
+        assert not tab.evaluate("() => !!document.querySelector('.htmx-request')"), "the long press played the card"
+        assert tab.locator("#board").get_attribute("data-version") == version
+        tab.keyboard.press("Escape")
+        _wait_closed(tab)
+        assert tab.locator("#board").get_attribute("data-version") == version, "the long press played the card"
+        button.click()  # a plain click still plays it
+        tab.locator(f'#board:not([data-version="{version}"])').wait_for()
+        # the move's answer came without magnifier links: look.js put one back on every card
+        cards = tab.locator("#board [data-look]:not([data-look-name])")
+        assert cards.count() and cards.count() == tab.locator('#board [data-look] a[href^="?look="]').count()
+        page_problems.assert_clean()
+    finally:
+        context.close()
