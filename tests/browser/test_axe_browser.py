@@ -35,7 +35,7 @@ from games.engine import Rng
 from games.registry import all_engines, get_engine
 from tests.browser import test_accounts_browser as accounts
 from tests.browser.conftest import REPO
-from tests.browser.driver import BoardDriver, explained, wait_for_board
+from tests.browser.driver import BoardDriver, explained, play_by_api, wait_for_board
 
 pytestmark = pytest.mark.browser
 
@@ -122,24 +122,8 @@ def _context(browser, width: int, height: int):
 
 
 def _play_by_api(server, slug: str, *, until=None, limit: int = 3000) -> str:
-    """A game of `slug` made through the API and played by the heuristic bot until `until(engine, state)`
-    says stop (or the game ends). Returns the session's id."""
-    eng = get_engine(slug)
-    opts = eng.spec.normalize_options(None)
-    with httpx.Client(base_url=server.base_url, timeout=30) as api:
-        made = api.post("/api/sessions", json={"game": slug, "seed": SEED, "options": opts})
-        assert made.status_code == 201, made.text
-        sid, version = made.json()["id"], made.json()["version"]
-        state, rng = eng.new_game(SEED, opts), Rng.from_seed(SEED)
-        for _ in range(limit):
-            if eng.status(state).over or (until and until(eng, state)):
-                break
-            action = eng.bots["heuristic"].choose(eng, state, eng.legal_actions(state), rng)
-            moved = api.post(f"/api/sessions/{sid}/actions", json={"action": action, "version": version})
-            assert moved.status_code == 200, moved.text
-            version = moved.json()["version"]
-            state, _ = eng.apply(state, action)
-    return sid
+    """A game of `slug` played through the API by the heuristic bot (see driver.play_by_api); its session id."""
+    return play_by_api(server, slug, SEED, until=until, limit=limit)[0]
 
 
 def _most_actions(slug: str) -> int:

@@ -8,35 +8,14 @@ fit the phone's width. Games are set up through the JSON API (a bot picks the mo
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
-from games.engine import Rng
 from games.registry import get_engine
+from tests.browser.driver import play_by_api as _session
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-
-
-def _session(server, slug: str, seed: int, options: dict | None = None, *, until=None, limit: int = 3000):
-    """A game made through the API and played by the heuristic bot until `until(engine, state)` (or the end)."""
-    eng = get_engine(slug)
-    opts = eng.spec.normalize_options(options)
-    with httpx.Client(base_url=server.base_url, timeout=30) as api:
-        r = api.post("/api/sessions", json={"game": slug, "seed": seed, "options": opts})
-        assert r.status_code == 201, r.text
-        sid, version = r.json()["id"], r.json()["version"]
-        s, rng = eng.new_game(seed, opts), Rng.from_seed(seed)
-        for _ in range(limit):
-            if eng.status(s).over or (until and until(eng, s)):
-                break
-            action = eng.bots["heuristic"].choose(eng, s, eng.legal_actions(s), rng)
-            r = api.post(f"/api/sessions/{sid}/actions", json={"action": action, "version": version})
-            assert r.status_code == 200, r.text
-            version = r.json()["version"]
-            s, _ = eng.apply(s, action)
-    return sid, s
 
 
 def _phone(browser, server, sid: str):
