@@ -20,8 +20,11 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
 # templates, static files and migrations next to the `app` package, and `python -m app` run from
 # /app imports that copy.
 COPY . .
+# The translations (app/i18n): every catalog compiled, as `make catalogs` does.
 RUN pip install --no-deps . \
-    && rm -rf build *.egg-info
+    && rm -rf build *.egg-info \
+    && for po in app/locale/*/LC_MESSAGES/*.po games/*/locale/*/LC_MESSAGES/*.po; do \
+         pybabel -q compile -i "$po" -o "${po%.po}.mo" || exit 1; done
 
 RUN useradd --system --uid 10001 --user-group --home-dir /app --no-create-home solo \
     && mkdir -p /app/data \

@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8000
 
-.PHONY: run test test-fast browser-deps lint clean
+.PHONY: run test test-fast browser-deps lint clean catalogs catalogs-extract
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,10 +16,33 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Translations (app/i18n): one gettext domain for the app (app/locale) and one per game (games/<slug>/locale).
+# `make catalogs` compiles every .po into its .mo (run by `make run` and `make test`, and in the Dockerfile);
+# `make catalogs-extract` gathers the words of the code, templates and data into each domain's .pot and
+# merges them into every language's .po (then translate the new entries and run `make catalogs`).
+BABEL := $(VENV)/bin/pybabel
+DOMAINS ?= messages adamastor nemos_war platformer call_to_adventure
+LANGS := es
+
+catalogs: $(STAMP)
+	@for d in $(DOMAINS); do dir=$$(if [ $$d = messages ]; then echo app/locale; else echo games/$$d/locale; fi); \
+	  for l in $(LANGS); do if [ -f $$dir/$$l/LC_MESSAGES/$$d.po ]; then \
+	    $(BABEL) -q compile -d $$dir -D $$d -l $$l || exit 1; fi; done; done
+
+catalogs-extract: $(STAMP)
+	@for d in $(DOMAINS); do dir=$$(if [ $$d = messages ]; then echo app/locale; else echo games/$$d/locale; fi); \
+	  cfg=$$(if [ $$d = messages ]; then echo app/babel.cfg; else echo games/$$d/babel.cfg; fi); \
+	  mkdir -p $$dir; \
+	  $(BABEL) -q extract -F $$cfg -k words -k words_n:1,2 -k N_ --no-location --sort-output \
+	    --project="Solo Shelf" --version=1 --msgid-bugs-address=" " -o $$dir/$$d.pot . || exit 1; \
+	  for l in $(LANGS); do if [ -f $$dir/$$l/LC_MESSAGES/$$d.po ]; then \
+	    $(BABEL) -q update -i $$dir/$$d.pot -d $$dir -D $$d -l $$l --no-fuzzy-matching --ignore-obsolete; \
+	  else $(BABEL) -q init -i $$dir/$$d.pot -d $$dir -D $$d -l $$l; fi || exit 1; done; done
+
 # Single mode (one player, no log-in) for your own machine, so it listens on this machine only.
 # To share the app with others, run it with AUTH_MODE=accounts (the Docker image does): docs/OPERATIONS.md.
 # (No HOST knob on purpose: single mode has no log-in, so it never listens beyond this machine.)
-run: $(STAMP)
+run: $(STAMP) catalogs
 	AUTH_MODE=single $(PY) -m app serve --host 127.0.0.1 --port $(PORT)
 
 # Chromium comes from Debian's packages (Playwright cannot download browsers here).
@@ -32,12 +55,12 @@ browser-deps:
 
 # With TEST_DATABASE_URL set to a PostgreSQL server (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test),
 # every database test also runs on a fresh PostgreSQL database of its own; unset, SQLite only. .ci/run sets it.
-test: $(STAMP) browser-deps
+test: $(STAMP) browser-deps catalogs
 	@if [ -n "$$TEST_DATABASE_URL" ]; then echo "Databases: SQLite and PostgreSQL ($$TEST_DATABASE_URL)"; \
 	else echo "Databases: SQLite only (set TEST_DATABASE_URL to add PostgreSQL)"; fi
 	CHROMIUM=$(CHROMIUM) $(PY) -m pytest -q
 
-test-fast: $(STAMP)
+test-fast: $(STAMP) catalogs
 	$(PY) -m pytest -q -m "not browser and not slow"
 
 lint: $(STAMP)

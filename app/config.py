@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     # or networks; `*` for every peer; none by default).
     allowed_hosts: str = "localhost,127.0.0.1,[::1]"
     trusted_proxies: str = ""
+    # The `qps` pseudo-locale (every translated string between ⟦ ⟧) for the untranslated-text tests; never on
+    # for players.
+    pseudo_locale: bool = False
 
     def resolved_database_url(self) -> str:
         if self.database_url:

@@ -19,6 +19,7 @@ from app.capacity import health, overload
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
+from app.i18n.middleware import LocaleMiddleware
 from app.intake.body_limit import BodyLimitMiddleware
 from app.routes import account_pages, api, campaign_pages, campaigns_api, look_pages, pages
 from app.security.guard import RequestGuard
@@ -68,6 +69,8 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     # Level 6 compresses a board within a few per cent of level 9 for about two thirds of the time.
     app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
     app.add_middleware(SecurityMiddleware, cookie_secure=settings.cookie_secure)
+    # Outermost, so that every answer (errors and refusals included) is in the reader's language.
+    app.add_middleware(LocaleMiddleware, pseudo=settings.pseudo_locale)
     web.compile_all()
     if os.environ.get("SOLO_SHELF_BENCH_PROBE") == "1":  # only in a server started by `python -m app bench`
         from app.bench import probe_route

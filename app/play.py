@@ -24,7 +24,7 @@ from app.errors import Illegal, Stale
 from app.locks import KeyedLocks
 from app.models import GameSession, LogEntry, Snapshot, utcnow
 from app.store import SessionRow
-from games.engine import Action, Event, GameEngine, IllegalAction, MalformedState, Status
+from games.engine import Action, Event, GameEngine, IllegalAction, MalformedState, Status, text_json, words
 from games.registry import get_engine
 
 LOG_TAIL = 40
@@ -79,6 +79,12 @@ class SessionView:
     events: list[Event] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON answer, in the language of the request (app/i18n; ids never change with it)."""
+        from app.i18n.render import localize  # the web layer's words; imported late to keep play.py light
+
+        return localize(self)._json()
+
+    def _json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "game": self.game,
@@ -156,8 +162,14 @@ def _tail(db: Session, row: SessionRow) -> list[dict[str, Any]]:
 
 def log_lines(seq: int, kind: str, action: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The lines one log entry adds to the log shown beside the board."""
-    lines = [{"seq": seq, "kind": "undo", "text": f"Undid {action}."}] if kind == "undo" else []
-    lines.extend({"seq": seq, "kind": ev.get("kind", "event"), "text": ev.get("text", "")} for ev in events)
+    lines = []
+    if kind == "undo":
+        lines.append({"seq": seq, "kind": "undo", **text_json(words("Undid {action}.", action=action))})
+    for ev in events:
+        line = {"seq": seq, "kind": ev.get("kind", "event"), "text": ev.get("text", "")}
+        if "words" in ev:  # said again in the reader's language (app/i18n/render.py)
+            line["words"] = ev["words"]
+        lines.append(line)
     return lines
 
 
@@ -203,7 +215,7 @@ def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = N
         rebuilt = engine.load(row.checkpoint)
         for act in pending:
             rebuilt, _ = engine.apply(rebuilt, act)
-        events = [Event("undo", f"Took back: {undone}.")]
+        events = [Event("undo", words("Took back: {action}.", action=undone))]
         sv = _commit(db, row, engine, rebuilt, "undo", undone, events, None, pending)
         sv.before, sv.events = state, events
         return sv

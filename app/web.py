@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,8 @@ from app.boards.adamastor import cell_look
 from app.boards.call_to_adventure import call_to_adventure_home
 from app.boards.nemos_war import nemos_war_home
 from app.boards.platformer import platformer_home
+from app.i18n import context as i18n_context
+from app.i18n import render as i18n_render
 from app.table import travel
 from games.engine import Action
 
@@ -55,6 +57,18 @@ def _getattr(obj: Any, attribute: str) -> Any:
 
 templates.env.getattr = _getattr  # type: ignore[method-assign]
 
+# Words in templates go through gettext (`{% trans %}`, `_()`): looked up in the catalogs of the request's
+# language and game (app/i18n). Newstyle gettext escapes the variables of a translated string.
+templates.env.add_extension("jinja2.ext.i18n")
+templates.env.policies["ext.i18n.trimmed"] = True
+templates.env.install_gettext_callables(  # type: ignore[attr-defined]
+    gettext=lambda message: i18n_render.current().gettext(message),
+    ngettext=lambda singular, plural, n: i18n_render.current().ngettext(singular, plural, n),
+    pgettext=lambda ctx, message: i18n_render.current().pgettext(ctx, message),
+    npgettext=lambda ctx, singular, plural, n: i18n_render.current().npgettext(ctx, singular, plural, n),
+    newstyle=True,
+)
+
 
 @lru_cache(maxsize=1024)  # a board draws the same few icons over a hundred times
 def icon(name: str, label: str = "", cls: str = "") -> Markup:
@@ -69,19 +83,8 @@ def icon(name: str, label: str = "", cls: str = "") -> Markup:
 
 
 def when(value: datetime | None) -> str:
-    """A short, human date: 'just now', '5 min ago', '3 h ago', else the day."""
-    if value is None:
-        return ""
-    if value.tzinfo is None:
-        value = value.replace(tzinfo=UTC)
-    seconds = (datetime.now(UTC) - value).total_seconds()
-    if seconds < 60:
-        return "just now"
-    if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
-    if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
-    return value.strftime("%d %b %Y")
+    """A short, human date in the reader's language: 'just now', '5 minutes ago', else the day."""
+    return i18n_render.ago(value)
 
 
 def game_image(slug: str) -> str:
@@ -101,7 +104,7 @@ def compile_all() -> None:
         templates.env.get_template(name)
 
 
-_MEMO: dict[tuple[Any, bytes], Markup] = {}
+_MEMO: dict[tuple[Any, str, str | None, bytes], Markup] = {}
 MEMO_ENTRIES = 20_000  # a few hundred bytes each: a few MB at most, then it starts over
 
 
@@ -114,7 +117,7 @@ def memo(macro: Any, *args: Any) -> Markup:
     keyed by their JSON (view data, actions), so equal arguments give equal HTML.
     """
     try:
-        key = (macro._func.__code__, jsoncodec.dumps_bytes(args))
+        key = (macro._func.__code__, i18n_context.locale(), i18n_context.game(), jsoncodec.dumps_bytes(args))
     except TypeError:  # not JSON (an undefined value...): render it, uncached
         return macro(*args)
     found = _MEMO.get(key)
@@ -145,6 +148,10 @@ templates.env.globals["cta_names"] = cta_board.NAMES
 templates.env.globals["app_name"] = "Solo Shelf"
 templates.env.globals["game_image"] = game_image
 templates.env.filters["when"] = when
+templates.env.filters["t"] = i18n_render.say  # a content string or Words in the reader's language
+templates.env.filters["number"] = i18n_render.number
+templates.env.filters["moment"] = i18n_render.moment
+templates.env.globals["lang"] = i18n_context.locale
 templates.env.filters["signed"] = signed
 templates.env.tests["prefixed"] = lambda value, prefix: str(value).startswith(prefix)
 

@@ -18,6 +18,89 @@ StatusName = Literal["in_progress", "won", "lost", "finished"]
 JSON = dict[str, Any]
 
 
+class Words(str):
+    """Words for a person, kept translatable: a message id, its parameters and (for plurals) a count.
+
+    A `Words` *is* its English text (a `str`), so code and tests that compare labels keep working and an
+    English page needs no work at all. The web layer renders it in the reader's language from the game's
+    catalog (`app.i18n.render.say`): the message id is looked up, then every parameter is rendered too (a
+    `Words` parameter recursively, a plain string through the same catalog, a number per locale).
+    Placeholders use `str.format` names: `words("Buy {card} for {cost} gold", card=name, cost=2)`.
+    Build them with `words` / `words_n`; `to_json` / `from_json` store them in logs and saves.
+    """
+
+    __slots__ = ("msgid", "plural", "n", "params")
+    msgid: str
+    plural: str | None
+    n: int | None
+    params: dict[str, Any]
+
+    def __new__(cls, msgid: str, params: dict[str, Any] | None = None, plural: str | None = None,
+                n: int | None = None) -> Words:
+        params = dict(params or {})
+        if n is not None:
+            params.setdefault("n", n)
+        pattern = msgid if plural is None or n == 1 else plural
+        self = super().__new__(cls, pattern.format(**params) if params else pattern)
+        self.msgid, self.plural, self.n, self.params = msgid, plural, n, params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Words, (self.msgid, self.params, self.plural, self.n))
+
+    def __deepcopy__(self, memo: dict) -> Words:
+        return self  # immutable
+
+    def __copy__(self) -> Words:
+        return self
+
+    def to_json(self) -> JSON:
+        out: JSON = {"m": self.msgid}
+        if self.params:
+            out["p"] = {k: v.to_json() if isinstance(v, Words) else v for k, v in self.params.items()}
+        if self.plural is not None:
+            out["pl"], out["n"] = self.plural, self.n
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Words | None:
+        """The `Words` stored by `to_json`, or None when `data` is not one."""
+        if not isinstance(data, dict) or not isinstance(data.get("m"), str):
+            return None
+        params = {}
+        for k, v in (data.get("p") or {}).items():
+            inner = cls.from_json(v) if isinstance(v, dict) else None
+            params[k] = inner if inner is not None else v
+        n = data.get("n")
+        try:
+            return cls(data["m"], params, data.get("pl"), n if isinstance(n, int) else None)
+        except (KeyError, IndexError, ValueError):
+            return None
+
+
+def words(msgid: str, **params: Any) -> Words:
+    """A translatable sentence with `{name}` placeholders (extracted by pybabel as a message id)."""
+    return Words(msgid, params)
+
+
+def words_n(singular: str, plural: str, n: int, **params: Any) -> Words:
+    """A sentence with singular and plural forms chosen by `n` (also available as `{n}`)."""
+    return Words(singular, params, plural, n)
+
+
+def N_(text: str) -> str:
+    """Marks a constant string for extraction; it is translated where it is shown (option labels, table rows)."""
+    return text
+
+
+def text_json(text: str) -> JSON:
+    """An event or log text as stored: `{"text": ...}` plus `{"words": ...}` when it can be re-rendered."""
+    out: JSON = {"text": str(text)}
+    if isinstance(text, Words):
+        out["words"] = text.to_json()
+    return out
+
+
 class IllegalAction(ValueError):
     """Raised by `apply` when an action id is not legal now; the message says why."""
 
@@ -57,7 +140,7 @@ class Event:
     data: JSON = field(default_factory=dict)
 
     def to_json(self) -> JSON:
-        return {"kind": self.kind, "text": self.text, "reveals": self.reveals, "data": self.data}
+        return {"kind": self.kind, **text_json(self.text), "reveals": self.reveals, "data": self.data}
 
 
 @dataclass(frozen=True)

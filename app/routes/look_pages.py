@@ -20,6 +20,8 @@ from app.auth import PagePlayer, page_player
 from app.capacity.release import ReleasingRoute
 from app.db import get_db
 from app.errors import NotFound
+from app.i18n import context as i18n_context
+from app.i18n.render import localize
 from app.look import find_look
 from app.web import templates
 from games.registry import get_engine
@@ -38,6 +40,8 @@ def look(session_id: str, look_id: str, request: Request, db: DB, me: PagePlayer
         sv = play.current_view(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return _missing(request, "There is no saved game with that id. It may have been deleted.")
+    i18n_context.set_game(sv.game)
+    sv = localize(sv)
     found = find_look(sv.game, sv.view, look_id)
     if found is None:
         return _missing(request, "That piece is not on the table right now.")

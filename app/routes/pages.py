@@ -22,6 +22,8 @@ from app.auth import PagePlayer, page_player, refuse_oversized
 from app.capacity.release import ReleasingRoute
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
+from app.i18n import context as i18n_context
+from app.i18n.render import localize, localize_view
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.look import without_look_links
 from app.models import Campaign
@@ -104,6 +106,7 @@ def _game_page(request: Request, db: Session, slug: str, owner_id: str, *, form:
         spec = get_engine(slug).spec
     except UnknownGame:
         return _not_found(request, f"There is no game called “{slug}” on this shelf.")
+    i18n_context.set_game(slug)
     sessions = store.list_sessions(db, game=slug, owner_id=owner_id)
     has_campaign = getattr(get_engine(slug), "campaign", None) is not None
     return _page(request, "pages/game.html",
@@ -153,19 +156,22 @@ def rules(slug: str, request: Request) -> HTMLResponse:
         templates.env.get_template(f"games/{slug}/rules.html")
     except TemplateNotFound:
         return _not_found(request, f"The rules reference for {spec.title} is not written yet.")
+    i18n_context.set_game(slug)
     return _page(request, f"games/{slug}/rules.html", {"spec": spec, "sample": _sample_view(slug)})
 
 
 def _sample_view(slug: str) -> dict[str, Any]:
     """A fresh game's view, so a rules page can show the real tables (the Weather card, ...)."""
     engine = get_engine(slug)
-    return engine.view(engine.new_game(0, engine.spec.normalize_options(None)))
+    return localize_view(slug, engine.view(engine.new_game(0, engine.spec.normalize_options(None))))
 
 
 # ---------------------------------------------------------------- the board
 
 def _board_context(sv: play.SessionView, notice_kind: str = "", notice: str = "",
                    campaign: dict[str, Any] | None = None) -> dict[str, Any]:
+    i18n_context.set_game(sv.game)  # this game's catalog first (app/i18n)
+    sv = localize(sv)
     return {
         "sv": sv,
         "campaign": campaign,

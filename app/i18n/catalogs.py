@@ -1,0 +1,91 @@
+"""The compiled gettext catalogs: where they live and how they are loaded.
+
+Domains: `messages` for the app (app/locale/<lang>/LC_MESSAGES/messages.po) and one per game, named by its
+slug (games/<slug>/locale/<lang>/LC_MESSAGES/<slug>.po). `make catalogs` compiles each `.po` into the `.mo`
+beside it (`pybabel compile`); the Docker image does the same. A `.mo` that is missing or older than its
+`.po` (a checkout where nobody ran `make catalogs` yet) is compiled in memory instead, so the app never shows
+stale words.
+
+`translations(locale, game)` is what a page or an answer looks words up in: the game's domain first, then
+the app's. English is the source language: its catalog is empty and every message id is its own text.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from app.i18n.locales import DEFAULT, PSEUDO, SUPPORTED
+from app.i18n.pseudo import PseudoTranslations
+
+ROOT = Path(__file__).resolve().parents[2]
+APP_DOMAIN = "messages"
+
+
+def game_slugs() -> tuple[str, ...]:
+    return tuple(sorted(p.parent.name for p in (ROOT / "games").glob("*/engine.py")))
+
+
+def domains() -> tuple[str, ...]:
+    return (APP_DOMAIN, *game_slugs())
+
+
+def locale_dir(domain: str) -> Path:
+    return ROOT / "app" / "locale" if domain == APP_DOMAIN else ROOT / "games" / domain / "locale"
+
+
+def po_path(domain: str, locale: str) -> Path:
+    return locale_dir(domain) / locale / "LC_MESSAGES" / f"{domain}.po"
+
+
+def pot_path(domain: str) -> Path:
+    return locale_dir(domain) / f"{domain}.pot"
+
+
+def _compiled(domain: str, locale: str) -> Translations | None:
+    po = po_path(domain, locale)
+    if not po.exists():
+        return None
+    mo = po.with_suffix(".mo")
+    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        with mo.open("rb") as fp:
+            return Translations(fp, domain)
+    with po.open("rb") as fp:
+        catalog = read_po(fp, locale=locale, domain=domain)
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain)
+
+
+@lru_cache(maxsize=32)
+def translations(locale: str, game: str | None = None) -> gettext.NullTranslations:
+    """The words of `locale` for a page of `game` (None: an app page)."""
+    if locale == PSEUDO:
+        known: set[str] = set()
+        for domain in (APP_DOMAIN, game) if game else (APP_DOMAIN,):
+            cat = _compiled(domain, "es")
+            if cat is not None:
+                known.update(k if isinstance(k, str) else k[0] for k in cat._catalog if k)
+        return PseudoTranslations(frozenset(known))
+    if locale == DEFAULT or locale not in SUPPORTED:
+        return gettext.NullTranslations()
+    app = _compiled(APP_DOMAIN, locale) or gettext.NullTranslations()
+    if game is None:
+        return app
+    own = _compiled(game, locale)
+    if own is None:
+        return app
+    own.add_fallback(app)
+    return own
+
+
+def clear() -> None:
+    """Forget loaded catalogs (tests that rewrite a catalog)."""
+    translations.cache_clear()

@@ -1,0 +1,162 @@
+"""Words in the reader's language: `say()` for one text, `localize()` for a whole answer.
+
+What can be said:
+- a `games.engine.Words`: its message id is looked up in the catalog of the current game (then the app's),
+  and each parameter is said too, so `words("Buy {card}", card="Sword")` says the card's name in Spanish;
+- a plain string: looked up as a message id (a card's name from a data file, an option label marked with
+  `N_`); a string no catalog knows comes back unchanged (ids, player names);
+- anything else comes back unchanged.
+
+`localize(sv)` gives a copy of a session's answer with its view (the strings under the game's TEXT_KEYS and
+every `Words`), action labels, status and log said in the current language. English costs nothing: a `Words`
+already is its English text.
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib
+from dataclasses import replace
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
+
+from babel.dates import format_datetime, format_timedelta
+from babel.numbers import format_decimal
+
+from app.i18n import context
+from app.i18n.catalogs import translations
+from app.i18n.locales import DEFAULT, PSEUDO
+from app.i18n.pseudo import mark
+from games.engine import Action, ScoreLine, Status, Words
+
+
+def _babel_locale(loc: str) -> str:
+    return "en" if loc == PSEUDO else loc
+
+
+def current() -> gettext.NullTranslations:
+    return translations(context.locale(), context.game())
+
+
+def say(value: Any, t: gettext.NullTranslations | None = None) -> Any:
+    """`value` in the current language (see the module docstring)."""
+    if isinstance(value, Words):
+        return _words(value, t or current())
+    if isinstance(value, str):
+        return (t or current()).gettext(value) if value else value
+    return value
+
+
+def _words(w: Words, t: gettext.NullTranslations) -> str:
+    pattern = t.gettext(w.msgid) if w.plural is None else t.ngettext(w.msgid, w.plural, w.n or 0)
+    if not w.params:
+        return pattern
+    params = {k: say(v, t) if isinstance(v, str) else v for k, v in w.params.items()}
+    try:
+        return pattern.format(**params)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English beats an error
+        return str(w)
+
+
+def say_json(data: Any, t: gettext.NullTranslations | None = None) -> str | None:
+    """A stored `{"m": ..., "p": ...}` (see Words.to_json) said now; None when `data` is not one."""
+    w = Words.from_json(data)
+    return None if w is None else _words(w, t or current())
+
+
+@lru_cache(maxsize=16)
+def text_keys(game: str) -> frozenset[str]:
+    """The keys of a game's view whose strings are words for a person (games/<slug>/texts.py TEXT_KEYS)."""
+    try:
+        return frozenset(importlib.import_module(f"games.{game}.texts").TEXT_KEYS)
+    except ModuleNotFoundError:
+        return frozenset()
+
+
+def translate_view(value: Any, t: gettext.NullTranslations, keys: frozenset[str], key: str = "") -> Any:
+    """A copy of a view with every `Words`, and every string under one of `keys`, said through `t`."""
+    if isinstance(value, Words):
+        return _words(value, t)
+    if isinstance(value, str):
+        return t.gettext(value) if key in keys and value else value
+    if isinstance(value, dict):
+        return {k: translate_view(v, t, keys, k) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [translate_view(v, t, keys, key) for v in value]
+    return value
+
+
+def localize_view(game: str, view: Any) -> Any:
+    """A game's view (or a piece of one) said in the current language; itself in English."""
+    loc = context.locale()
+    if loc == DEFAULT:
+        return view
+    return translate_view(view, translations(loc, game), text_keys(game))
+
+
+def localize_status(status: Status, t: gettext.NullTranslations) -> Status:
+    return replace(status, reason=say(status.reason, t), breakdown=tuple(
+        ScoreLine(say(s.label, t), s.points, say(s.detail, t)) for s in status.breakdown))
+
+
+def localize_lines(lines: list[dict[str, Any]], t: gettext.NullTranslations) -> list[dict[str, Any]]:
+    """Stored log lines (`text`, and `words` when they were made from Words) in the current language."""
+    out = []
+    for line in lines:
+        said = say_json(line.get("words"), t)
+        out.append({**line, "text": said if said is not None else say(line.get("text", ""), t)})
+    return out
+
+
+def localize_actions(actions: list[Action], t: gettext.NullTranslations) -> list[Action]:
+    return [Action(a.id, say(a.label, t), a.group) for a in actions]
+
+
+def localize(sv: Any) -> Any:
+    """A session's answer (app.play.SessionView) said in the current language; itself in English."""
+    loc = context.locale()
+    if loc == DEFAULT:
+        return sv
+    t = translations(loc, sv.game)
+    return replace(
+        sv,
+        view=translate_view(sv.view, t, text_keys(sv.game)),
+        legal_actions=localize_actions(sv.legal_actions, t),
+        status=localize_status(sv.status, t),
+        log_tail=localize_lines(sv.log_tail, t),
+    )
+
+
+def number(value: float | int, digits: int | None = None) -> str:
+    """A number as the reader writes it (1,234.5 / 1234,5)."""
+    fmt = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(value, format=fmt, locale=_babel_locale(context.locale()))
+
+
+def moment(value: datetime | None, width: str = "medium") -> str:
+    """A date and time as the reader writes it."""
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return _marked(format_datetime(value, width, locale=_babel_locale(context.locale())))
+
+
+def ago(value: datetime | None) -> str:
+    """How long ago, in words: 'just now', '5 minutes ago', 'hace 3 horas'; a date after a week."""
+    if value is None:
+        return ""
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    delta = datetime.now(UTC) - value
+    if delta.total_seconds() < 60:
+        return say("just now")
+    if delta.days >= 7:
+        return moment(value, "short")
+    return _marked(format_timedelta(-delta, add_direction=True, locale=_babel_locale(context.locale())))
+
+
+def _marked(text: str) -> str:
+    """Babel's own words (month names, "ago") count as translated in the pseudo-locale."""
+    return mark(text) if context.locale() == PSEUDO else text
