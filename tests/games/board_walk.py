@@ -8,6 +8,8 @@ from collections import deque
 from datetime import UTC, datetime
 from html import unescape
 
+from app.i18n import context as i18n_context
+from app.i18n.render import localize
 from app.play import SessionView, log_lines
 from app.web import place_actions, templates
 from games.engine import Rng
@@ -34,14 +36,22 @@ def last(steps):
     return deque(steps, maxlen=1)[0]
 
 
-def render(engine, state, tail=()) -> str:
-    """The game's board.html for this state, as the play page would draw it."""
+def render(engine, state, tail=(), locale: str = "en") -> str:
+    """The game's board.html for this state, as the play page would draw it in `locale` ("qps": the pseudo-locale
+    of tests/i18n_check.py)."""
+    with i18n_context.using(locale, engine.spec.slug):
+        return _render(engine, state, tail)
+
+
+def _render(engine, state, tail) -> str:
     slug = engine.spec.slug
     view, status = engine.view(state), engine.status(state)
     actions = [] if status.over else engine.legal_actions(state)
     now = datetime.now(UTC)
     sv = SessionView(id="s1", game=slug, name="Words", version=9, status=status, view=view, legal_actions=actions,
                      log_tail=list(tail), can_undo=False, created_at=now, updated_at=now)
+    sv = localize(sv)
+    view, actions = sv.view, sv.legal_actions
     context = {"sv": sv, "placement": place_actions(slug, view, actions), "notice_kind": "", "notice": "",
                "campaign": None}
     return templates.env.get_template(f"games/{slug}/board.html").render(context)
