@@ -208,10 +208,12 @@ class GameSpec:
             value = given.pop(opt.key, opt.default)
             if not isinstance(value, str) or value not in {v for v, _ in opt.choices}:
                 allowed = ", ".join(v for v, _ in opt.choices)
-                raise ValueError(f"option {opt.key!r} must be one of: {allowed}")
+                raise ValueError(words("option {option} must be one of: {allowed}", option=repr(opt.key),
+                                       allowed=allowed))
             result[opt.key] = value
         if given:
-            raise ValueError(f"unknown option(s) for {self.slug}: {', '.join(sorted(given))}")
+            raise ValueError(words("unknown option(s) for {game}: {options}", game=self.slug,
+                                   options=", ".join(sorted(given))))
         return result
 
     def to_json(self) -> JSON:

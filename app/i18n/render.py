@@ -160,3 +160,16 @@ def ago(value: datetime | None) -> str:
 def _marked(text: str) -> str:
     """Babel's own words (month names, "ago") count as translated in the pseudo-locale."""
     return mark(text) if context.locale() == PSEUDO else text
+
+
+def reason(exc: BaseException) -> Any:
+    """The words an exception was raised with, still translatable: a `Words` first argument stays one
+    (`str(exc)` would flatten it to English). Say it at the edge: `say(reason(exc))`, or `|t` in a page."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Words) else str(exc)
+
+
+def say_in(value: Any, game: str | None) -> Any:
+    """`value` said through a game's catalog (then the app's), wherever the page is: a game's title and
+    summary on the library or the saves page."""
+    return say(value, translations(context.locale(), game))
