@@ -105,6 +105,25 @@ class IllegalAction(ValueError):
     """Raised by `apply` when an action id is not legal now; the message says why."""
 
 
+def not_text() -> IllegalAction:
+    """The refusal of an action id that is not a string (every game says it the same way)."""
+    return IllegalAction(words("an action id must be text"))
+
+
+def game_over() -> IllegalAction:
+    """The refusal of any action once the game has ended."""
+    return IllegalAction(words("the game is over: no more actions"))
+
+
+def not_legal(action_id: Any, prompt: Any = "") -> IllegalAction:
+    """The refusal of an action id that is not among the legal ones now; `prompt` (a `Words` or text)
+    says what the game waits for."""
+    if prompt:
+        return IllegalAction(words("{action} is not a legal action now: {prompt}", action=repr(action_id),
+                                   prompt=prompt))
+    return IllegalAction(words("{action} is not a legal action now", action=repr(action_id)))
+
+
 class MalformedState(ValueError):
     """Raised by `load` when saved data cannot be a state of this game."""
 

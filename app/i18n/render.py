@@ -28,7 +28,7 @@ from app.i18n import context
 from app.i18n.catalogs import translations
 from app.i18n.locales import DEFAULT, PSEUDO
 from app.i18n.pseudo import mark
-from games.engine import Action, ScoreLine, Status, Words
+from games.engine import N_, Action, ScoreLine, Status, Words
 
 
 def _babel_locale(loc: str) -> str:
@@ -151,7 +151,7 @@ def ago(value: datetime | None) -> str:
         value = value.replace(tzinfo=UTC)
     delta = datetime.now(UTC) - value
     if delta.total_seconds() < 60:
-        return say("just now")
+        return say(N_("just now"))
     if delta.days >= 7:
         return moment(value, "short")
     return _marked(format_timedelta(-delta, add_direction=True, locale=_babel_locale(context.locale())))
