@@ -9,7 +9,8 @@ strings under DATA_KEYS from games/nemos_war/data/*.json into this game's catalo
 TEXT_KEYS = frozenset({"name", "text", "title", "label", "flavour", "lands", "help", "detail", "level", "epilogue",
                        "win_level", "lost_resource", "prompt"})
 
-# data keys: the words of the data files (not `help`: there it holds ids like "plus2"), plus the tables keyed by id (ship classes, endings by reason, epilogues by victory level)
+# data keys: the words of the data files (not `help`: there it holds ids like "plus2"),
+# plus the tables keyed by id (ship classes, endings by reason, epilogues by victory level)
 SHIP_CLASSES = ("freighter", "passenger", "mail", "whaler", "frigate", "armoured_frigate", "ironclad", "capital",
                 "battleship")
 ENDINGS = ("week52", "ending", "deck", "tragic", "imperial", "last_ship")
