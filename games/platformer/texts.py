@@ -4,4 +4,7 @@ app/i18n/render.py says the strings under these keys in the reader's language; a
 the strings under them from games/platformer/data/*.json into this game's catalog. Ids and kinds never are words.
 """
 
-TEXT_KEYS = frozenset({"name", "text", "title", "label"})
+# The data files' words: names, card texts and the texts of conditions, boss setups and hero stars.
+DATA_KEYS = frozenset({"name", "text", "title", "condition_text", "setup_text", "star_text"})
+# The view's words: those, plus score-line labels and where a bonus symbol came from (a card's name).
+TEXT_KEYS = DATA_KEYS | {"label", "source", "detail"}
