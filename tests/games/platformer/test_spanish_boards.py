@@ -119,6 +119,8 @@ def test_a_game_logged_in_english_reads_in_spanish():
 
 def test_a_save_made_before_words_loads_and_shows():
     state = ENG.new_game(2, {})
+    again = ENG.load(ENG.dump(state))  # a save of today keeps its lines as Words
+    assert isinstance(ENG.view(again)["log"][-1], Words) and ENG.view(again)["log"] == ENG.view(state)["log"]
     old = ENG.dump(state)
     old["log"] = [str(restored(x)) for x in old["log"]]  # an older save kept plain English lines
     loaded = ENG.load(old)
