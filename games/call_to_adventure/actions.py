@@ -7,6 +7,7 @@ from typing import Any
 from games.call_to_adventure.components import Components
 from games.call_to_adventure.effects import apply_effect, draw_card, feed, note, origin_trigger
 from games.call_to_adventure.labels import label
+from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.resolve import accept, cast, end_turn, gain_trait, start_challenge
 from games.call_to_adventure.setup import ally_targets, discard_from_row, place_ally, refill
 from games.call_to_adventure.state import SLOTS, State
@@ -21,7 +22,6 @@ from games.call_to_adventure.table import (
     meets,
     travel_cost,
 )
-from games.call_to_adventure.names import kind_name
 from games.engine import Action, Event, IllegalAction, words
 
 
@@ -156,7 +156,8 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         kind = comp.characters[arg].kind
         s.removed += [c for c in s.dealt.pop(kind) if c != arg]
         s.chars[kind] = arg
-        note(s, ev, "keep", words("You keep {card} as your {kind}.", card=comp.characters[arg].name, kind=kind_name(kind)))
+        note(s, ev, "keep", words("You keep {card} as your {kind}.",
+                                  card=comp.characters[arg].name, kind=kind_name(kind)))
     elif verb == "choose":
         s.choose -= 1
         draw_card(comp, s, ev, arg)
@@ -238,7 +239,8 @@ def _travel(comp: Components, s: State, ev: list[Event], card: str) -> None:
     s.flags["travelled"] = True
     act = comp.story[card].act
     discard_from_row(comp, s, ev, card)
-    note(s, ev, "travel", words("You travel ({n} experience): {card} is discarded.", n=cost, card=comp.story[card].name))
+    note(s, ev, "travel", words("You travel ({n} experience): {card} is discarded.",
+                                n=cost, card=comp.story[card].name))
     refill(comp, s, ev, act)
     origin_trigger(comp, s, ev, "travel")
     feed(comp, s, ev, "travel")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.call_to_adventure.components import Components
+from games.call_to_adventure.names import listing, rune_name
 from games.call_to_adventure.state import State
 from games.call_to_adventure.table import free_rune, supply
-from games.call_to_adventure.names import listing, rune_name
 from games.engine import Event, Rng, Words, words
 
 

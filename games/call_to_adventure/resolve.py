@@ -15,11 +15,11 @@ from games.call_to_adventure.effects import (
     reveal_adversary_card,
     take_reward,
 )
+from games.call_to_adventure.names import kind_name, listing, rune_name
 from games.call_to_adventure.scoring import destiny
 from games.call_to_adventure.setup import ROW_SIZE, discard_from_row, refill, reveal_act
 from games.call_to_adventure.state import SLOTS, State, fresh_flags
 from games.call_to_adventure.table import base_pool, count_under, current_slot, difficulty
-from games.call_to_adventure.names import kind_name, listing, rune_name
 from games.engine import Event, Rng, words, words_n
 
 

@@ -5,9 +5,9 @@ Adversary defeated)."""
 from __future__ import annotations
 
 from games.call_to_adventure.components import STORY_ICONS, Components
+from games.call_to_adventure.names import icon_name, listing
 from games.call_to_adventure.state import SLOTS, State
 from games.call_to_adventure.table import icons, level, meets
-from games.call_to_adventure.names import icon_name, listing
 from games.engine import ScoreLine, Words, words
 
 

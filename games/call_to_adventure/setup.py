@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.call_to_adventure.components import Character, Components, HeroCard, Story
 from games.call_to_adventure.effects import note
-from games.call_to_adventure.state import SLOTS, State
 from games.call_to_adventure.names import listing
+from games.call_to_adventure.state import SLOTS, State
 from games.engine import Event, Rng, words
 
 ROW_SIZE = 4  # the rulebook's row for one to three players
@@ -63,7 +63,8 @@ def new_state(comp: Components, seed: int, options: dict[str, str]) -> tuple[Sta
     for kind in SLOTS:
         if len(s.dealt[kind]) == 1:
             s.chars[kind] = s.dealt.pop(kind)[0]
-    note(s, ev, "setup", words("A new tale begins. Your Adversary: {name}.", name=comp.story[s.boss].name), reveals=True)
+    note(s, ev, "setup", words("A new tale begins. Your Adversary: {name}.",
+                               name=comp.story[s.boss].name), reveals=True)
     queue_allies(comp, s, ev, 1)
     return s, ev
 
@@ -98,7 +99,8 @@ def place_ally(comp: Components, s: State, ev: list[Event], challenge: str) -> N
     act = str(comp.story[ally].act)
     s.rows[act].remove(ally)
     s.under[challenge] = ally
-    note(s, ev, "ally", words("{ally} waits under {card}.", ally=comp.story[ally].name, card=comp.story[challenge].name))
+    note(s, ev, "ally", words("{ally} waits under {card}.",
+                              ally=comp.story[ally].name, card=comp.story[challenge].name))
     refill(comp, s, ev, int(act))
 
 
