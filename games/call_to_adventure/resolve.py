@@ -60,8 +60,8 @@ def cast(comp: Components, s: State, ev: list[Event]) -> None:
     p["cast"] = [cast_rune(comp, s, ev, rng, rid) for rid in p["pool"]]
     s.rng = rng.state
     total = sum(c["value"] for c in p["cast"])
-    shown = listing([words("{rune} {value} (draw)" if c["draw"] else "{rune} {value}", rune=rune_name(c["rune"]),
-                           value=c["value"]) for c in p["cast"]])
+    shown = listing([words("{rune} {value} (draw)", rune=rune_name(c["rune"]), value=c["value"]) if c["draw"]
+                     else words("{rune} {value}", rune=rune_name(c["rune"]), value=c["value"]) for c in p["cast"]])
     note(s, ev, "cast", words_n("You cast {n} rune: {runes} = {total}.", "You cast {n} runes: {runes} = {total}.",
                                 len(p["cast"]), runes=shown, total=total), reveals=True)
     feed(comp, s, ev, "dark", p["dark"])

@@ -77,7 +77,7 @@ def breakdown(comp: Components, s: State) -> tuple[ScoreLine, ...]:
     if s.boss_defeated:
         reward = comp.story[s.boss].paths["top"].reward
         pts = reward.get("triumph", 0) + reward.get("tragedy", 0)
-        lines.append(ScoreLine(words("Adversary defeated"), pts, comp.story[s.boss].name))
+        lines.append(ScoreLine(words("Adversary defeated"), pts, words(comp.story[s.boss].name)))
     return tuple(lines)
 
 
