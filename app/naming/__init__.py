@@ -12,20 +12,29 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from babel.dates import format_datetime
+
+from app.i18n import context
+from app.i18n.locales import PSEUDO
+from app.i18n.render import say
 from app.intake.names import MAX_NAME
 
 _NUMBERED = re.compile(r"^(?P<base>.*) \((?P<n>[0-9]+)\)$", re.DOTALL)
 
 
 def when_label(moment: datetime) -> str:
-    """A short day and time in the server's local zone: '25 Nov, 04:42' (English month names for now)."""
+    """A short day and time in the server's local zone, in the reader's language: '25 Nov, 04:42',
+    '25 nov, 04:42'."""
     local = moment.astimezone()  # an aware moment converts; a naive one is taken as local already
-    return f"{local.day} {local:%b}, {local:%H:%M}"
+    loc = context.locale()
+    return format_datetime(local, "d MMM, HH:mm", tzinfo=local.tzinfo, locale="en" if loc == PSEUDO else loc)
 
 
 def default_name(title: str, moment: datetime) -> str:
-    """The name of a new game or campaign: 'Nemo's War · 25 Nov, 04:42'."""
-    return f"{title} · {when_label(moment)}"
+    """The name of a new game or campaign, in the language of whoever starts it: 'Nemo's War · 25 Nov, 04:42'.
+    Once given it is the player's own name: it does not change with the language."""
+    named = title if context.locale() == PSEUDO else say(title)  # no pseudo-locale marks in a stored name
+    return f"{named} · {when_label(moment)}"
 
 
 def free_name(name: str, taken: Iterable[str]) -> str:

@@ -268,6 +268,8 @@ def test_the_api_refuses_an_unreadable_import_in_spanish(single):
 def test_the_account_remembers_the_language(db_url):
     with accounts_app(db_url) as app:
         ana = sign_up(app, "Ana")
+        _client, r = log_in(app, "Ana")  # no language chosen yet: the log-in sets none
+        assert r.status_code == 303 and "lang=" not in r.headers.get("set-cookie", "")
         assert '<html lang="es">' in ana.client.get("/saves?lang=es").text  # the header's switch
         fresh = TestClient(app)  # another browser: no lang cookie, an English Accept-Language
         client, r = log_in(app, "Ana", client=fresh)
@@ -283,13 +285,6 @@ def test_the_account_remembers_the_language(db_url):
         again, r = log_in(app, "Ana")
         assert "lang=en" in r.headers.get("set-cookie", "")
         assert '<html lang="en">' in again.get("/", headers={"Accept-Language": "es"}).text
-
-
-def test_a_player_without_a_chosen_language_gets_no_language_cookie_at_log_in(db_url):
-    with accounts_app(db_url) as app:
-        sign_up(app, "Ana")
-        _client, r = log_in(app, "Ana")
-        assert r.status_code == 303 and "lang=" not in r.headers.get("set-cookie", "")
 
 
 # ---------------------------------------------------------------- dates and numbers
@@ -321,7 +316,7 @@ def test_a_moment_ago_is_said_in_spanish():
         assert i18n_render.ago(datetime.now(UTC)) != "just now"
 
 
-def test_the_app_catalog_is_complete():
+def test_the_app_catalog_is_complete_and_holds_the_apps_words():
     from babel.messages.pofile import read_po
 
     with catalogs.po_path("messages", "es").open("rb") as fp:
@@ -329,6 +324,9 @@ def test_the_app_catalog_is_complete():
     empty = [m.id for m in catalog if m.id and (not m.string or (isinstance(m.string, tuple) and not all(m.string)))]
     fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
     assert empty == [] and fuzzy == []
+    # ... and it holds the app's own words: the header, the action bar, the errors the API says.
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog}
+    assert {"Skip to content", "Last move:", "no saved game with id {id}", "Look closer at %(name)s"} <= ids
 
 
 # ---------------------------------------------------------------- migration 0010
