@@ -22,6 +22,9 @@ KIND_WORDS = {"sea": N_("Open sea"), "fog": N_("Fog"), "island": N_("Island"), "
               "land": N_("Continent"), "port": N_("Open water")}
 FLOW_ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 FLOW_WORDS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+# Words the board's templates keep in tables (templates/games/adamastor/_cards.html) and say with `|t`.
+TEMPLATE_WORDS = (N_("Sun"), N_("White cloud"), N_("Storm cloud"), N_("Unrest"), N_("Disease"), N_("Fatigue"),
+                  N_("Motivation"))
 KIND_ICONS = {"fog": "fog", "island": "palm-tree", "land": "mountains"}
 
 

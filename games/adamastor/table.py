@@ -24,8 +24,12 @@ def say(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, 
 def finish(s: State, ev: list[Event], result: str, reason: str) -> None:
     s.phase, s.result, s.reason = "over", result, reason
     s.pending, s.todo, s.nav = None, [], None
-    text = words("You win: the ship reaches its destination!") if result == "won" else words("You lose ({reason}).",
-                                                                                           reason=reason)
+    if result == "won":
+        text = words("You win: the ship reaches its destination!")
+    elif reason == MUTINY:
+        text = words("You lose: mutiny on board, with 3 or more icons of each threat (unrest, disease, fatigue) in play.")
+    else:
+        text = words("You lose ({reason}).", reason=reason)
     say(s, ev, result, text)
 
 

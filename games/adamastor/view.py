@@ -181,5 +181,6 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "nav_bonus": s.nav_bonus,
         "hand_limit": hand_limit(comp, s),
         "log": list(s.log),
+        "end": s.reason,  # the engine's reason code, never translated (the end screen picks its words by it)
         "campaign": campaign_json(comp, s),
     }
