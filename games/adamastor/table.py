@@ -27,7 +27,8 @@ def finish(s: State, ev: list[Event], result: str, reason: str) -> None:
     if result == "won":
         text = words("You win: the ship reaches its destination!")
     elif reason == MUTINY:
-        text = words("You lose: mutiny on board, with 3 or more icons of each threat (unrest, disease, fatigue) in play.")
+        text = words(
+            "You lose: mutiny on board, with 3 or more icons of each threat (unrest, disease, fatigue) in play.")
     else:
         text = words("You lose ({reason}).", reason=reason)
     say(s, ev, result, text)
