@@ -55,6 +55,17 @@ def listing(items: list[str]) -> str:
     return out
 
 
+WEATHER_WORDS = (N_("sun"), N_("cloud"), N_("storm"))  # the weather icons as the log names them
+
+
+def spaced(items: list[str]) -> str:
+    """Items joined by spaces (weather icons), each still said in the reader's language."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = words("{a} {b}", a=out, b=item)
+    return out
+
+
 def lose_morale(comp: Components, s: State, ev: list[Event], n: int, removed: bool = False) -> None:
     """Top of the deck to the discard pile (or out of the game), one card at a time."""
     moved = []

@@ -23,6 +23,7 @@ from games.adamastor.table import (
     say,
     skills_of,
     sort_row,
+    spaced,
 )
 from games.adamastor.voyage import apply_setup, take_carried_cards, voyage_map
 from games.adamastor.voyage_rules import mod
@@ -103,7 +104,7 @@ def set_weather(comp: Components, s: State, ev: list[Event]) -> None:
     s.weather = comp.weather_index(weather_icons(comp, s))
     w = comp.weather[s.weather]
     s.actions_left = w.actions + len(skills_of(comp, s, "extra_action"))
-    icons_ = " ".join(w.icons)
+    icons_ = spaced(w.icons)
     if w.nav_penalty:
         text = words_n("Weather: {weather} ({icons}): {n} action, navigation costs +{penalty}.",
                        "Weather: {weather} ({icons}): {n} actions, navigation costs +{penalty}.",
