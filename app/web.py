@@ -29,7 +29,7 @@ from app.boards.platformer import platformer_home
 from app.i18n import context as i18n_context
 from app.i18n import render as i18n_render
 from app.table import travel
-from games.engine import Action
+from games.engine import N_, Action
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES_DIR = ROOT / "templates"
@@ -70,9 +70,14 @@ templates.env.install_gettext_callables(  # type: ignore[attr-defined]
 )
 
 
-@lru_cache(maxsize=1024)  # a board draws the same few icons over a hundred times
 def icon(name: str, label: str = "", cls: str = "") -> Markup:
-    """An icon from the sprite; with a label it is announced (role=img), without it is decorative."""
+    """An icon from the sprite; with a label it is announced (role=img), without it is decorative.
+    The label is said in the reader's language (a label already said comes back as it is)."""
+    return _icon(name, i18n_render.say(label) if label else "", cls)
+
+
+@lru_cache(maxsize=1024)  # a board draws the same few icons over a hundred times
+def _icon(name: str, label: str = "", cls: str = "") -> Markup:
     classes = f"icon {cls}".strip()
     if label:
         head = (f'<svg class="{escape(classes)}" role="img" aria-label="{escape(label)}">'
@@ -145,10 +150,11 @@ templates.env.globals["adamastor_cell"] = cell_look
 templates.env.globals["cta_symbol"] = cta_board.symbol
 templates.env.globals["cta_named_symbol"] = cta_board.named_symbol
 templates.env.globals["cta_names"] = cta_board.NAMES
-templates.env.globals["app_name"] = "Solo Shelf"
+templates.env.globals["app_name"] = N_("Solo Shelf")  # said with |t where shown
 templates.env.globals["game_image"] = game_image
 templates.env.filters["when"] = when
 templates.env.filters["t"] = i18n_render.say  # a content string or Words in the reader's language
+templates.env.filters["in_game"] = i18n_render.say_in  # ... looked up in that game's catalog first
 templates.env.filters["number"] = i18n_render.number
 templates.env.filters["moment"] = i18n_render.moment
 templates.env.globals["lang"] = i18n_context.locale

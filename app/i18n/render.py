@@ -28,7 +28,7 @@ from app.i18n import context
 from app.i18n.catalogs import translations
 from app.i18n.locales import DEFAULT, PSEUDO
 from app.i18n.pseudo import mark
-from games.engine import Action, ScoreLine, Status, Words
+from games.engine import N_, Action, ScoreLine, Status, Words
 
 
 def _babel_locale(loc: str) -> str:
@@ -75,16 +75,28 @@ def text_keys(game: str) -> frozenset[str]:
 
 
 def translate_view(value: Any, t: gettext.NullTranslations, keys: frozenset[str], key: str = "") -> Any:
-    """A copy of a view with every `Words`, and every string under one of `keys`, said through `t`."""
-    if isinstance(value, Words):
-        return _words(value, t)
-    if isinstance(value, str):
-        return t.gettext(value) if key in keys and value else value
-    if isinstance(value, dict):
-        return {k: translate_view(v, t, keys, k) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [translate_view(v, t, keys, key) for v in value]
-    return value
+    """A copy of a view with every `Words`, and every string under one of `keys`, said through `t`.
+
+    On every move of a Spanish reader, so written for speed: numbers, booleans and None are copied without a
+    call, and a plain string is looked up only under a key that holds words."""
+    look = t.gettext
+
+    def one(v: Any, under: str) -> Any:
+        kind = type(v)
+        if kind is str:
+            return look(v) if v and under in keys else v
+        if kind is dict:
+            return {k: one(x, k) if type(x) not in _PLAIN else x for k, x in v.items()}
+        if kind is list or kind is tuple:
+            return [one(x, under) if type(x) not in _PLAIN else x for x in v]
+        if kind is Words:
+            return _words(v, t)
+        return v
+
+    return one(value, key)
+
+
+_PLAIN = frozenset({int, float, bool, type(None)})
 
 
 def localize_view(game: str, view: Any) -> Any:
@@ -151,7 +163,7 @@ def ago(value: datetime | None) -> str:
         value = value.replace(tzinfo=UTC)
     delta = datetime.now(UTC) - value
     if delta.total_seconds() < 60:
-        return say("just now")
+        return say(N_("just now"))
     if delta.days >= 7:
         return moment(value, "short")
     return _marked(format_timedelta(-delta, add_direction=True, locale=_babel_locale(context.locale())))
@@ -160,3 +172,16 @@ def ago(value: datetime | None) -> str:
 def _marked(text: str) -> str:
     """Babel's own words (month names, "ago") count as translated in the pseudo-locale."""
     return mark(text) if context.locale() == PSEUDO else text
+
+
+def reason(exc: BaseException) -> Any:
+    """The words an exception was raised with, still translatable: a `Words` first argument stays one
+    (`str(exc)` would flatten it to English). Say it at the edge: `say(reason(exc))`, or `|t` in a page."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Words) else str(exc)
+
+
+def say_in(value: Any, game: str | None) -> Any:
+    """`value` said through a game's catalog (then the app's), wherever the page is: a game's title and
+    summary on the library or the saves page."""
+    return say(value, translations(context.locale(), game))
