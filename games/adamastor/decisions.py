@@ -35,8 +35,10 @@ def pending_actions(comp: Components, s: State) -> list[Action]:
     p = s.pending
     kind = p["kind"]
     if kind == "discard":
-        text = "Discard {card} for the hand limit" if p["why"] == "sunset" else "Discard {card}"
-        return [Action(f"discard:{c}", words(text, card=_card_label(comp, c)), "hand") for c in s.hand]
+        if p["why"] == "sunset":
+            return [Action(f"discard:{c}", words("Discard {card} for the hand limit", card=_card_label(comp, c)),
+                           "hand") for c in s.hand]
+        return [Action(f"discard:{c}", words("Discard {card}", card=_card_label(comp, c)), "hand") for c in s.hand]
     if kind == "nav_pay":
         return [
             Action(f"discard:{c}", words("Discard {card} to pay for navigation", card=_card_label(comp, c)), "hand")

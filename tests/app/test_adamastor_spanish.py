@@ -92,4 +92,8 @@ def test_the_campaign_answers_in_spanish(i18n_client):
     assert [a["id"] for a in en["legal_actions"]] == [a["id"] for a in es["legal_actions"]]
     assert any(a["label"].startswith("Elegir ") for a in es["legal_actions"])
     assert es["view"]["prompt"].startswith("Elige la carta de campaña")
-    assert any(line["text"].startswith("Viaje 1: la campaña ofrece") for line in es["log_tail"]), es["log_tail"]
+    assert any(line.startswith("Viaje 1: la campaña ofrece") for line in es["view"]["log"]), es["view"]["log"]
+    assert any(line.startswith("Voyage 1: the campaign offers") for line in en["view"]["log"])
+    page = i18n_client.get(f"/campaigns/{cid}?lang=es").text  # the game's own parts of the campaign page
+    for words_ in ("Elegir ", "Mejoras", "Lo que arrastra la campaña", "Primer viaje", "Viaje 1 de 3"):
+        assert words_ in page, words_
