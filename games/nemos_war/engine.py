@@ -30,7 +30,7 @@ ON_OFF = (("off", N_("Off")), ("on", N_("On")))
 COUNT = (("0", "0"), ("1", "1"), ("2", "2"), ("3", "3"))
 SPEC = GameSpec(
     slug="nemos_war",
-    title="Nemo's War",
+    title=N_("Nemo's War"),
     rules_version=3,
     options=(
         OptionSpec("commitment", N_("Nemo's commitment"),

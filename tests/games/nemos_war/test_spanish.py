@@ -44,8 +44,12 @@ def ended(state, reason: str, boost: int = 0):
     """A copy of `state` ended by `reason` (the flow's own end), `boost` liberation points first (a won end)."""
     s = state.clone()
     s.liberation = min(C.liberation_max, s.liberation + boost)
-    if boost:
-        s.commitment = "anti"  # liberation x5: a win
+    if boost:  # anti-imperialism (liberation x5, other ships x2) and three more ships sunk in every ocean: a win
+        s.commitment = "anti"
+        for ocean in s.register:
+            for _ in range(3):
+                if s.pool:
+                    s.register[ocean].append(s.pool.pop())
     if reason == "tragic":
         s.res["crew"] = 0
     ev: list = []
