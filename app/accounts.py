@@ -33,6 +33,7 @@ from app.models import (
     utcnow,
 )
 from app.security import names
+from games.engine import words
 
 IMPLICIT_PLAYER = "local"  # the migration's player: single mode's, until the first account claims it
 NAME_MAX = 40
@@ -59,7 +60,7 @@ class Throttled(Exception):
     """Too many failed log-ins for this account or address; `retry_after` in whole seconds."""
 
     def __init__(self, retry_after: int) -> None:
-        super().__init__(f"too many failed log-ins: try again in {retry_after} seconds")
+        super().__init__(words("too many failed log-ins: try again in {n} seconds", n=retry_after))
         self.retry_after = retry_after
 
 
@@ -77,14 +78,14 @@ def clean_player_name(name: object) -> str:
     """A display name: trimmed, 1 to NAME_MAX printable characters (any script; shown escaped)."""
     text = unicodedata.normalize("NFC", name.strip()) if isinstance(name, str) else ""
     if not text:
-        raise AccountError("Choose a name.")
+        raise AccountError(words("Choose a name."))
     if len(text) > NAME_MAX:
-        raise AccountError(f"A name has at most {NAME_MAX} characters.")
+        raise AccountError(words("A name has at most {n} characters.", n=NAME_MAX))
     refused = names.refusal(text)
     if refused:
         raise AccountError(refused)
     if not names.name_key(text) or len(names.name_key(text)) > names.KEY_MAX:
-        raise AccountError("Choose a name with some letters or digits in it, and not too long.")
+        raise AccountError(words("Choose a name with some letters or digits in it, and not too long."))
     return text
 
 
@@ -100,9 +101,9 @@ def _legacy_key(name: str) -> str:
 
 def check_password(password: object) -> str:
     if not isinstance(password, str) or len(password) < PASSWORD_MIN:
-        raise AccountError(f"A password has at least {PASSWORD_MIN} characters.")
+        raise AccountError(words("A password has at least {n} characters.", n=PASSWORD_MIN))
     if len(password) > PASSWORD_MAX:
-        raise AccountError(f"A password has at most {PASSWORD_MAX} characters.")
+        raise AccountError(words("A password has at most {n} characters.", n=PASSWORD_MAX))
     return password
 
 
@@ -172,7 +173,7 @@ def sign_up(db: Session, *, name: object, password: object, settings: Settings |
     clean = clean_player_name(name)
     hashed = _hasher.hash(check_password(password))
     if not signup_open(db):
-        raise AccountError("Sign-up is closed on this shelf: ask its admin for an account.")
+        raise AccountError(words("Sign-up is closed on this shelf: ask its admin for an account."))
     player = _unclaimed_implicit(db)
     taken = db.scalar(select(Player.id).where(Player.name_key == name_key(clean)).limit(1))
     if taken is not None and (player is None or taken != player.id):
@@ -194,8 +195,8 @@ def sign_up(db: Session, *, name: object, password: object, settings: Settings |
 
 
 def _name_taken() -> AccountError:
-    return AccountError("That name is taken, or looks too much like the name of another player here: "
-                        "choose another.")
+    return AccountError(words("That name is taken, or looks too much like the name of another player here: "
+                              "choose another."))
 
 
 def list_players(db: Session) -> list[tuple[Player, int]]:
@@ -216,12 +217,25 @@ def set_disabled(db: Session, *, player_id: str, disabled: bool, by: str) -> Pla
     if player is None or player.password_hash is None:
         raise LookupError(player_id)
     if player.id == by:
-        raise AccountError("You cannot disable your own account.")
+        raise AccountError(words("You cannot disable your own account."))
     player.disabled = disabled
     if disabled:
         db.execute(delete(AuthSession).where(AuthSession.player_id == player.id))
     db.commit()
     return player
+
+
+def set_locale(db: Session, *, player_id: str, locale: str | None) -> None:
+    """Remember the language a player chose ("es", "en"); a log-in hands it back as the `lang` cookie."""
+    player = db.get(Player, player_id)
+    if player is not None and player.locale != locale:
+        player.locale = locale
+        db.commit()
+
+
+def player_locale(db: Session, player_id: str) -> str | None:
+    player = db.get(Player, player_id)
+    return player.locale if player is not None else None
 
 
 def owns_anything(db: Session, player_id: str) -> bool:
@@ -282,8 +296,8 @@ def log_in(db: Session, settings: Settings, *, name: object, password: object, a
         db.add(LoginFailure(name_key=key, address=address, created_at=now))
         db.commit()
         if ok and player is not None and player.disabled:
-            raise AccountError("This account is disabled: ask the admin of this shelf.")
-        raise AccountError("That name and password do not match an account here.")
+            raise AccountError(words("This account is disabled: ask the admin of this shelf."))
+        raise AccountError(words("That name and password do not match an account here."))
     # Only this address's failures: a success must not wipe what another address was counted for.
     db.execute(delete(LoginFailure).where(LoginFailure.name_key == key, LoginFailure.address == address))
     if _hasher.check_needs_rehash(stored):
@@ -313,9 +327,9 @@ def change_password(db: Session, *, player_id: str, current: object, new: object
     """
     player = db.get(Player, player_id)
     if player is None or player.password_hash is None:
-        raise AccountError("This account has no password to change.")
+        raise AccountError(words("This account has no password to change."))
     if not _verify(player.password_hash, current if isinstance(current, str) else ""):
-        raise AccountError("The current password is not right.")
+        raise AccountError(words("The current password is not right."))
     player.password_hash = _hasher.hash(check_password(new))
     db.execute(delete(AuthSession).where(AuthSession.player_id == player_id))
     db.execute(delete(ApiToken).where(ApiToken.player_id == player_id))
@@ -400,9 +414,9 @@ def create_token(db: Session, *, player_id: str, name: object) -> tuple[ApiToken
     """A new API token: the row, and the token itself (shown once, never stored)."""
     label = name.strip() if isinstance(name, str) else ""
     if not label:
-        raise AccountError("Give the token a name (what script or bot will use it?).")
+        raise AccountError(words("Give the token a name (what script or bot will use it?)."))
     if len(label) > TOKEN_NAME_MAX or any(unicodedata.category(ch).startswith("C") for ch in label):
-        raise AccountError(f"A token's name has at most {TOKEN_NAME_MAX} printable characters.")
+        raise AccountError(words("A token's name has at most {n} printable characters.", n=TOKEN_NAME_MAX))
     token = TOKEN_PREFIX + new_secret()
     row = ApiToken(id=secrets.token_hex(8), player_id=player_id, name=label, token_hash=digest(token),
                    hint=token[:10], created_at=utcnow())

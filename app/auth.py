@@ -23,6 +23,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import accounts
 from app.accounts import Principal
+from app.i18n.locales import pick
+from games.engine import words
 
 COOKIE = "solo_shelf_login"
 PRE_COOKIE = "solo_shelf_form"  # the CSRF token of the log-in and sign-up forms, before there is a log-in
@@ -48,7 +50,8 @@ class LoginRequired(Exception):
     """No valid log-in (401 for the API, a redirect to the log-in page for pages)."""
 
     def __init__(self, api: bool) -> None:
-        super().__init__("log in first" if not api else "authentication required: a bearer token or a log-in")
+        super().__init__(words("log in first") if not api
+                         else words("authentication required: a bearer token or a log-in"))
         self.api = api
 
 
@@ -56,7 +59,7 @@ class CsrfRefused(Exception):
     """A state change that rides on the cookie without the log-in's CSRF token (403)."""
 
     def __init__(self, api: bool) -> None:
-        super().__init__("this request lacks a valid CSRF token: reload the page and try again")
+        super().__init__(words("this request lacks a valid CSRF token: reload the page and try again"))
         self.api = api
 
 
@@ -156,7 +159,18 @@ def _page_principal(request: Request) -> Principal:
     principal = _authenticate(request, None)
     if principal is None:
         raise LoginRequired(api=False)
+    _remember_language(request, principal)
     return principal
+
+
+def _remember_language(request: Request, principal: Principal) -> None:
+    """A logged-in player who picks a language (`?lang=es`, the header's switch) keeps it on the account:
+    the next log-in, from any browser, hands it back as the `lang` cookie (app/routes/account_pages.py)."""
+    lang = pick(request.query_params.get("lang"))
+    if lang is None or principal.via != "cookie":
+        return
+    with request.app.state.sessionmaker() as db:
+        accounts.set_locale(db, player_id=principal.player_id, locale=lang)
 
 
 async def page_player(request: Request, principal: Annotated[Principal, Depends(_page_principal)]) -> Principal:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine import words
+
 
 class NotFound(Exception):
     """An unknown id (404)."""
@@ -13,7 +15,7 @@ class Stale(Exception):
     """The posted version is not the current one (409); `view` is the current SessionView."""
 
     def __init__(self, view: Any) -> None:
-        super().__init__("This game has moved on since that page was loaded; here is the current board.")
+        super().__init__(words("This game has moved on since that page was loaded; here is the current board."))
         self.view = view
 
 

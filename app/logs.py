@@ -23,6 +23,9 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.i18n.render import say
+from games.engine import words
+
 access_log = logging.getLogger("solo_shelf.access")
 error_log = logging.getLogger("solo_shelf.errors")
 # Other JSON lines of the app (e.g. the start-up pass over saves made under older rules).
@@ -92,7 +95,7 @@ def _fields(scope: Scope, rid: str, status: int, start: float) -> dict[str, Any]
 
 
 async def _send_500(send: Send, rid: str) -> None:
-    body = json.dumps({"detail": "Something went wrong on the server.", "request_id": rid}).encode()
+    body = json.dumps({"detail": say(words("Something went wrong on the server.")), "request_id": rid}).encode()
     await send({"type": "http.response.start", "status": 500,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})

@@ -20,9 +20,11 @@ from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
 from app.i18n.middleware import LocaleMiddleware
+from app.i18n.render import reason, say
 from app.intake.body_limit import BodyLimitMiddleware
 from app.routes import account_pages, api, campaign_pages, campaigns_api, look_pages, pages
 from app.security.guard import RequestGuard
+from games.engine import words
 
 
 def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:
@@ -96,7 +98,7 @@ def _wants_json(request: Request) -> bool:
 
 def _not_found(request: Request, message: str) -> Response:
     if _wants_json(request):
-        return JSONResponse({"detail": message}, status_code=404)
+        return JSONResponse({"detail": say(message)}, status_code=404)
     from app.web import templates
 
     return templates.TemplateResponse(request, "pages/404.html", {"message": message}, status_code=404)
@@ -104,36 +106,38 @@ def _not_found(request: Request, message: str) -> Response:
 
 def _too_large(request: Request) -> Response:
     limit = request.app.state.settings.max_import_bytes
-    message = f"That is too large: a file to import has at most {limit // 1000} kB."
+    message = words("That is too large: a file to import has at most {kb} kB.", kb=limit // 1000)
     if _wants_json(request):
-        return JSONResponse({"detail": message}, status_code=413)
+        return JSONResponse({"detail": say(message)}, status_code=413)
     from app.web import templates
 
-    return templates.TemplateResponse(request, "pages/403.html", {"message": message, "heading": "Too large"},
+    return templates.TemplateResponse(request, "pages/403.html", {"message": message, "heading": words("Too large")},
                                       status_code=413)
 
 
 def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(NotFound)
     async def not_found(request: Request, exc: NotFound) -> Response:
-        return _not_found(request, str(exc))
+        return _not_found(request, reason(exc))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if exc.status_code == 404:
-            return _not_found(request, "There is nothing at this address.")
+            return _not_found(request, words("There is nothing at this address."))
         if exc.status_code == 413:  # a body past the app's limit, cut off while it arrived
             return _too_large(request)
         if exc.status_code == 400 and _wants_json(request):  # a body that is not JSON: malformed, like the rest
-            return JSONResponse({"detail": f"malformed request: {exc.detail}"}, status_code=422)
+            return JSONResponse({"detail": say(words("malformed request: {details}", details=str(exc.detail)))},
+                                status_code=422)
         if _wants_json(request):
-            return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+            return JSONResponse({"detail": say(exc.detail) if isinstance(exc.detail, str) else str(exc.detail)},
+                                status_code=exc.status_code, headers=exc.headers)
         return HTMLResponse(f"<h1>{exc.status_code}</h1>", status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(LoginRequired)
     async def login_required(request: Request, exc: LoginRequired) -> Response:
         if exc.api or _wants_json(request):
-            return JSONResponse({"detail": str(exc)}, status_code=401, headers={"WWW-Authenticate": "Bearer"})
+            return JSONResponse({"detail": say(reason(exc))}, status_code=401, headers={"WWW-Authenticate": "Bearer"})
         target = "/login?" + urlencode({"next": request.url.path}) if request.url.path != "/" else "/login"
         if request.headers.get("HX-Request", "").lower() == "true":  # htmx follows HX-Redirect itself
             return Response(status_code=401, headers={"HX-Redirect": target})
@@ -142,10 +146,10 @@ def _install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(CsrfRefused)
     async def csrf_refused(request: Request, exc: CsrfRefused) -> Response:
         if exc.api or _wants_json(request):
-            return JSONResponse({"detail": str(exc)}, status_code=403)
+            return JSONResponse({"detail": say(reason(exc))}, status_code=403)
         from app.web import templates
 
-        return templates.TemplateResponse(request, "pages/403.html", {"message": (
+        return templates.TemplateResponse(request, "pages/403.html", {"message": words(
             "This form has expired or did not come from this site. Reload the page and try again.")},
             status_code=403)
 
@@ -157,17 +161,17 @@ def _install_error_handlers(app: FastAPI) -> None:
     async def forbidden(request: Request, exc: Forbidden) -> Response:
         from app.web import templates
 
-        return templates.TemplateResponse(request, "pages/403.html", {"message": (
+        return templates.TemplateResponse(request, "pages/403.html", {"message": words(
             "Only the admin of this shelf can open this page.")}, status_code=403)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
-        return JSONResponse({"detail": _validation_message(exc.errors())}, status_code=422)
+        return JSONResponse({"detail": say(_validation_message(exc.errors()))}, status_code=422)
 
 
-def _validation_message(errors: Any) -> str:
+def _validation_message(errors: Any) -> Any:
     parts = []
     for err in errors:
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
         parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid")))
-    return "malformed request: " + "; ".join(parts)
+    return words("malformed request: {details}", details="; ".join(parts))

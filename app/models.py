@@ -156,6 +156,8 @@ class Player(Base):
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     disabled: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # The language chosen while logged in ("es", "en"); None until one is chosen (migration 0010).
+    locale: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class AuthSession(Base):

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from app import campaigns, rules_versions, store
 from app.errors import Illegal, Stale
+from app.i18n.render import reason
 from app.locks import KeyedLocks
 from app.models import GameSession, LogEntry, Snapshot, utcnow
 from app.store import SessionRow
@@ -185,12 +186,12 @@ def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: s
     with _lock_for(session_id):
         row, engine, state = _load_checked(db, session_id, version, owner_id)
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
-            raise Illegal("an action must be a non-empty action id", _build_view(db, row, engine, state))
+            raise Illegal(words("an action must be a non-empty action id"), _build_view(db, row, engine, state))
         try:
             new_state, events = engine.apply(state, action)
         except IllegalAction as exc:
             db.rollback()
-            raise Illegal(str(exc), current_view(db, session_id=session_id)) from None
+            raise Illegal(reason(exc), current_view(db, session_id=session_id)) from None
         if any(e.reveals for e in events):
             checkpoint, pending = engine.dump(new_state), []
         else:
@@ -204,10 +205,10 @@ def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = N
     with _lock_for(session_id):
         row, engine, state = _load_checked(db, session_id, version, owner_id)
         if engine.status(state).over:
-            raise Illegal("the game is over; its result stands", _build_view(db, row, engine, state))
+            raise Illegal(words("the game is over; its result stands"), _build_view(db, row, engine, state))
         if not row.pending:
             raise Illegal(
-                "nothing to undo: new information has been revealed since your last move",
+                words("nothing to undo: new information has been revealed since your last move"),
                 _build_view(db, row, engine, state),
             )
         undone = row.pending[-1]
@@ -234,7 +235,7 @@ def _load_checked(
         raise Stale(current_view(db, session_id=session_id))
     state = engine.load(row.state)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise Illegal("version must be a whole number", _build_view(db, row, engine, state))
+        raise Illegal(words("version must be a whole number"), _build_view(db, row, engine, state))
     if version != row.version:
         raise Stale(_build_view(db, row, engine, state))
     return row, engine, state

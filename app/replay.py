@@ -17,8 +17,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from app.i18n.render import reason as said
 from app.intake.names import name_problem
-from games.engine import GameEngine, IllegalAction, MalformedState
+from games.engine import N_, GameEngine, IllegalAction, MalformedState, words
 from games.registry import UnknownGame, get_engine
 
 SAVE_FORMAT = "solo-shelf-save"
@@ -41,7 +42,7 @@ def effective_actions(log: list[tuple[str, str]]) -> list[str]:
     for kind, action in log:
         if kind == "undo":
             if not actions or actions[-1] != action:
-                raise ReplayError(f"undo of {action!r} does not match the latest action")
+                raise ReplayError(words("undo of {action} does not match the latest action", action=repr(action)))
             actions.pop()
         else:
             actions.append(action)
@@ -56,7 +57,8 @@ def replay(
         try:
             state, _events = engine.apply(state, action)
         except IllegalAction as exc:
-            raise ReplayError(f"action #{n} ({action!r}) is not legal there: {exc}") from None
+            raise ReplayError(words("action #{n} ({action}) is not legal there: {why}", n=n, action=repr(action),
+                                    why=said(exc))) from None
     return state
 
 
@@ -73,23 +75,25 @@ class CheckedSave:
     upgraded_from: int | None = None
 
 
+WHATS = (N_("save"), N_("campaign"))  # the `what` of these messages, said in the reader's language
+
+
 def check_rules_version(title: str, given: Any, current: int, what: str = "save") -> int | None:
     """None if `given` is the current rules version, the older version it names; ReplayError if newer or not one."""
     if not isinstance(given, int) or isinstance(given, bool) or given < 1:
-        raise ReplayError(f"rules_version must be a whole number of 1 or more, not {given!r}")
+        raise ReplayError(words("rules_version must be a whole number of 1 or more, not {given}", given=repr(given)))
     if given > current:
-        raise ReplayError(
-            f"this {what} was made with {title} rules version {given}, newer than this server plays "
-            f"(version {current}): import it on a server with the newer rules"
-        )
+        raise ReplayError(words(
+            "this {what} was made with {game} rules version {given}, newer than this server plays "
+            "(version {current}): import it on a server with the newer rules",
+            what=what, game=title, given=given, current=current))
     return given if given < current else None
 
 
 def not_upgradable(title: str, old: int, current: int, reason: str, what: str = "save") -> ReplayError:
-    return ReplayError(
-        f"this {what} was made with {title} rules version {old} and cannot be brought up to version {current}: "
-        f"{reason}"
-    )
+    return ReplayError(words(
+        "this {what} was made with {game} rules version {old} and cannot be brought up to version {current}: "
+        "{why}", what=what, game=title, old=old, current=current, why=reason))
 
 
 def same_result(before: Any, after: str) -> str | None:
@@ -98,58 +102,60 @@ def same_result(before: Any, after: str) -> str | None:
     A finished game must end the same way; one in progress may go on or, if the new rules end it, end.
     """
     if not isinstance(before, str):
-        return "the file's final status is missing"
+        return words("the file's final status is missing")
     if before != "in_progress" and after != before:
-        return f"under the new rules this game would end differently ({after}, not {before})"
+        return words("under the new rules this game would end differently ({after}, not {before})", after=after,
+                 before=before)
     return None
 
 
 def check_save(data: Any) -> CheckedSave:
     """Validate a portable save and replay it; raise ReplayError with a clear message if anything is off."""
     if not isinstance(data, dict):
-        raise ReplayError("a save file must be a JSON object")
+        raise ReplayError(words("a save file must be a JSON object"))
     if data.get("format") != SAVE_FORMAT:
-        raise ReplayError(f"not a Solo Shelf save (expected format {SAVE_FORMAT!r})")
+        raise ReplayError(words("not a Solo Shelf save (expected format {format})", format=repr(SAVE_FORMAT)))
     if data.get("format_version") != SAVE_FORMAT_VERSION:
-        raise ReplayError(f"unsupported save format version {data.get('format_version')!r}")
+        raise ReplayError(words("unsupported save format version {version}", version=repr(data.get("format_version"))))
     try:
         engine = get_engine(str(data.get("game")))
     except UnknownGame as exc:
-        raise ReplayError(str(exc)) from None
+        raise ReplayError(words("unknown game: {game}", game=repr(exc.args[0]))) from None
     title, current = engine.spec.title, engine.spec.rules_version
     older = check_rules_version(title, data.get("rules_version"), current)
     seed, actions, final = data.get("seed"), data.get("actions"), data.get("final")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise ReplayError("seed must be a whole number between 0 and 2^63")
+        raise ReplayError(words("seed must be a whole number between 0 and 2^63"))
     if not isinstance(actions, list) or not all(isinstance(a, str) and len(a) <= 200 for a in actions):
-        raise ReplayError("actions must be a list of action ids")
+        raise ReplayError(words("actions must be a list of action ids"))
     if len(actions) > MAX_ACTIONS:
-        raise ReplayError(f"too many actions (at most {MAX_ACTIONS})")
+        raise ReplayError(words("too many actions (at most {n})", n=MAX_ACTIONS))
     if not isinstance(final, dict) or not isinstance(final.get("digest"), str):
-        raise ReplayError("the save has no final digest to verify against")
+        raise ReplayError(words("the save has no final digest to verify against"))
     name = data.get("name", "")
     if not isinstance(name, str) or name_problem(name):
-        raise ReplayError(name_problem(name) if isinstance(name, str) else "name must be a text")
+        raise ReplayError(name_problem(name) if isinstance(name, str) else words("name must be a text"))
     try:
         options = engine.spec.normalize_options(data.get("options"))
     except (ValueError, TypeError) as exc:
-        raise ReplayError(str(exc)) from None
+        raise ReplayError(said(exc)) from None
     carried = data.get("carried")
     if carried is not None and not isinstance(carried, dict):
-        raise ReplayError("carried must be an object (a campaign's setup for this game) or null")
+        raise ReplayError(words("carried must be an object (a campaign's setup for this game) or null"))
     try:
         state = replay(engine, seed, options, actions, carried)
     except ReplayError as exc:
         if older is None:
             raise
-        raise not_upgradable(title, older, current, str(exc)) from None
+        raise not_upgradable(title, older, current, said(exc)) from None
     except (MalformedState, ValueError, TypeError, KeyError) as exc:
         if older is None:
-            raise ReplayError(f"the save does not set up a valid game: {exc}") from None
-        raise not_upgradable(title, older, current, f"the new rules refuse its setup ({exc})") from None
+            raise ReplayError(words("the save does not set up a valid game: {why}", why=said(exc))) from None
+        refused = words("the new rules refuse its setup ({why})", why=said(exc))
+        raise not_upgradable(title, older, current, refused) from None
     if older is None:
         if state_digest(engine.dump(state)) != final["digest"]:
-            raise ReplayError("the replayed game does not match the save's final state: the file was altered")
+            raise ReplayError(words("the replayed game does not match the save's final state: the file was altered"))
     else:  # the rules changed, so the state's digest did too: the result is what must hold
         changed = same_result(final.get("status"), engine.status(state).state)
         if changed is not None:

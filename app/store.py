@@ -15,6 +15,7 @@ from sqlalchemy import Select, bindparam, case, select
 from sqlalchemy.orm import Session
 
 from app.errors import ImportRefused, NotFound
+from app.i18n.render import reason
 from app.intake import names
 from app.models import Campaign, GameSession, LogEntry, Snapshot, utcnow
 from app.naming import default_name, free_name
@@ -27,7 +28,7 @@ from app.replay import (
     state_digest,
 )
 from app.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
-from games.engine import Event, GameEngine
+from games.engine import Event, GameEngine, words
 from games.registry import UnknownGame, get_engine
 
 MAX_NAME = names.MAX_NAME
@@ -41,7 +42,7 @@ def _engine(game: str) -> GameEngine:
     try:
         return get_engine(game)
     except UnknownGame as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(words("unknown game: {game}", game=repr(exc.args[0]))) from None
 
 
 def clean_name(name: str | None, default: str) -> str:
@@ -54,7 +55,7 @@ def choose_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbelow(2**53)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise ValueError("seed must be a whole number between 0 and 2^63")
+        raise ValueError(words("seed must be a whole number between 0 and 2^63"))
     return seed
 
 
@@ -135,7 +136,7 @@ def get_session(db: Session, *, session_id: str, owner_id: str | None = None) ->
     """The session with this id; with `owner_id`, only if it is that player's (else NotFound, as if missing)."""
     record = db.get(GameSession, session_id) if isinstance(session_id, str) else None
     if record is None or (owner_id is not None and record.owner_id != owner_id):
-        raise NotFound(f"no saved game with id {session_id!r}")
+        raise NotFound(words("no saved game with id {id}", id=repr(session_id)))
     return record
 
 
@@ -198,11 +199,11 @@ def load_row(db: Session, *, session_id: str, lock: bool = False, owner_id: str 
     With `owner_id`, another player's session is NotFound, exactly like a missing one.
     """
     if not isinstance(session_id, str):
-        raise NotFound(f"no saved game with id {session_id!r}")
+        raise NotFound(words("no saved game with id {id}", id=repr(session_id)))
     params = {"sid": session_id} if owner_id is None else {"sid": session_id, "owner": owner_id}
     found = db.execute(_ROW_QUERIES[owner_id is not None, lock], params).first()
     if found is None:
-        raise NotFound(f"no saved game with id {session_id!r}")
+        raise NotFound(words("no saved game with id {id}", id=repr(session_id)))
     return SessionRow(*found)
 
 
@@ -245,7 +246,7 @@ def rename_session(db: Session, *, session_id: str, name: str, owner_id: str | N
     record = get_session(db, session_id=session_id, owner_id=owner_id)
     cleaned = clean_name(name, "")
     if not cleaned:
-        raise ValueError("a name cannot be empty")
+        raise ValueError(words("a name cannot be empty"))
     record.name = cleaned
     db.commit()
     return record
@@ -254,7 +255,7 @@ def rename_session(db: Session, *, session_id: str, name: str, owner_id: str | N
 def delete_session(db: Session, *, session_id: str, owner_id: str | None = None) -> None:
     record = get_session(db, session_id=session_id, owner_id=owner_id)
     if record.campaign_id is not None:
-        raise ValueError("this game belongs to a campaign: delete the campaign instead")
+        raise ValueError(words("this game belongs to a campaign: delete the campaign instead"))
     db.delete(record)
     db.commit()
 
@@ -308,7 +309,7 @@ def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: s
         chosen = seed_chosen_flag(opened)
         checked = check_save(opened)
     except (ReplayError, SealRefused) as exc:
-        raise ImportRefused(f"This save cannot be imported: {exc}") from None
+        raise ImportRefused(words("This save cannot be imported: {why}", why=reason(exc))) from None
     engine = checked.engine
     if not is_sealed(data) and not engine.status(checked.state).over:
         chosen = True  # an unfinished game whose seed came in clear: its player can know what comes next

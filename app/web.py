@@ -154,6 +154,7 @@ templates.env.globals["app_name"] = N_("Solo Shelf")  # said with |t where shown
 templates.env.globals["game_image"] = game_image
 templates.env.filters["when"] = when
 templates.env.filters["t"] = i18n_render.say  # a content string or Words in the reader's language
+templates.env.filters["in_game"] = i18n_render.say_in  # ... looked up in that game's catalog first
 templates.env.filters["number"] = i18n_render.number
 templates.env.filters["moment"] = i18n_render.moment
 templates.env.globals["lang"] = i18n_context.locale

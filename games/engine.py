@@ -105,6 +105,25 @@ class IllegalAction(ValueError):
     """Raised by `apply` when an action id is not legal now; the message says why."""
 
 
+def not_text() -> IllegalAction:
+    """The refusal of an action id that is not a string (every game says it the same way)."""
+    return IllegalAction(words("an action id must be text"))
+
+
+def game_over() -> IllegalAction:
+    """The refusal of any action once the game has ended."""
+    return IllegalAction(words("the game is over: no more actions"))
+
+
+def not_legal(action_id: Any, prompt: Any = "") -> IllegalAction:
+    """The refusal of an action id that is not among the legal ones now; `prompt` (a `Words` or text)
+    says what the game waits for."""
+    if prompt:
+        return IllegalAction(words("{action} is not a legal action now: {prompt}", action=repr(action_id),
+                                   prompt=prompt))
+    return IllegalAction(words("{action} is not a legal action now", action=repr(action_id)))
+
+
 class MalformedState(ValueError):
     """Raised by `load` when saved data cannot be a state of this game."""
 
@@ -208,10 +227,12 @@ class GameSpec:
             value = given.pop(opt.key, opt.default)
             if not isinstance(value, str) or value not in {v for v, _ in opt.choices}:
                 allowed = ", ".join(v for v, _ in opt.choices)
-                raise ValueError(f"option {opt.key!r} must be one of: {allowed}")
+                raise ValueError(words("option {option} must be one of: {allowed}", option=repr(opt.key),
+                                       allowed=allowed))
             result[opt.key] = value
         if given:
-            raise ValueError(f"unknown option(s) for {self.slug}: {', '.join(sorted(given))}")
+            raise ValueError(words("unknown option(s) for {game}: {options}", game=self.slug,
+                                   options=", ".join(sorted(given))))
         return result
 
     def to_json(self) -> JSON:

@@ -16,6 +16,9 @@ from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
+from app.i18n.render import say
+from games.engine import words
+
 RETRY_AFTER_SECONDS = 2
 log = logging.getLogger("solo_shelf.errors")
 
@@ -46,7 +49,7 @@ def busy_answer(request: Request) -> Response:
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     path = request.url.path
     if path.startswith("/api/") or path in ("/healthz", "/openapi.json"):
-        return JSONResponse({"detail": "The server is busy: try again in a moment."}, status_code=503,
+        return JSONResponse({"detail": say(words("The server is busy: try again in a moment."))}, status_code=503,
                             headers=headers)
     from app.web import templates
 

@@ -28,7 +28,7 @@ from app.i18n import context
 from app.i18n.catalogs import translations
 from app.i18n.locales import DEFAULT, PSEUDO
 from app.i18n.pseudo import mark
-from games.engine import Action, ScoreLine, Status, Words
+from games.engine import N_, Action, ScoreLine, Status, Words
 
 
 def _babel_locale(loc: str) -> str:
@@ -163,7 +163,7 @@ def ago(value: datetime | None) -> str:
         value = value.replace(tzinfo=UTC)
     delta = datetime.now(UTC) - value
     if delta.total_seconds() < 60:
-        return say("just now")
+        return say(N_("just now"))
     if delta.days >= 7:
         return moment(value, "short")
     return _marked(format_timedelta(-delta, add_direction=True, locale=_babel_locale(context.locale())))
@@ -172,3 +172,16 @@ def ago(value: datetime | None) -> str:
 def _marked(text: str) -> str:
     """Babel's own words (month names, "ago") count as translated in the pseudo-locale."""
     return mark(text) if context.locale() == PSEUDO else text
+
+
+def reason(exc: BaseException) -> Any:
+    """The words an exception was raised with, still translatable: a `Words` first argument stays one
+    (`str(exc)` would flatten it to English). Say it at the edge: `say(reason(exc))`, or `|t` in a page."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Words) else str(exc)
+
+
+def say_in(value: Any, game: str | None) -> Any:
+    """`value` said through a game's catalog (then the app's), wherever the page is: a game's title and
+    summary on the library or the saves page."""
+    return say(value, translations(context.locale(), game))

@@ -19,6 +19,8 @@ from typing import Any
 
 import orjson
 
+from games.engine import words
+
 MAX_DEPTH = 64
 
 
@@ -31,27 +33,28 @@ def parse_json_file(raw: bytes) -> Any:
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8):]
     elif raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # UTF-32's marks start the same way
-        raise UnreadableFile("it is not UTF-8 text (it is UTF-16 or UTF-32: save it as UTF-8)")
+        raise UnreadableFile(words("it is not UTF-8 text (it is UTF-16 or UTF-32: save it as UTF-8)"))
     try:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise UnreadableFile(_reason(exc)) from None
     if _too_deep(value):
-        raise UnreadableFile(f"it is nested more than {MAX_DEPTH} levels deep")
+        raise UnreadableFile(words("it is nested more than {n} levels deep", n=MAX_DEPTH))
     return value
 
 
 def _reason(exc: orjson.JSONDecodeError) -> str:
     message = str(exc.msg)
     if "depth" in message or "recursion" in message:
-        return f"it is nested more than {MAX_DEPTH} levels deep"
+        return words("it is nested more than {n} levels deep", n=MAX_DEPTH)
     if "UTF-8" in message:  # raw bytes that are not UTF-8 (orjson says "surrogates not allowed" there too)
-        return "it is not UTF-8 text"
+        return words("it is not UTF-8 text")
     if "surrogate" in message:  # a \ud800 escape without its pair
-        return "it contains text that is not valid Unicode (a lone surrogate)"
+        return words("it contains text that is not valid Unicode (a lone surrogate)")
     if "infinity" in message:
-        return f"a number in it is too large (line {exc.lineno}, column {exc.colno})"
-    return f"it is not a JSON file (it breaks off at line {exc.lineno}, column {exc.colno})"
+        return words("a number in it is too large (line {line}, column {column})", line=exc.lineno, column=exc.colno)
+    return words("it is not a JSON file (it breaks off at line {line}, column {column})", line=exc.lineno,
+                 column=exc.colno)
 
 
 def _too_deep(value: Any) -> bool:

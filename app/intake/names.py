@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from games.engine import words
+
 MAX_NAME = 120
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -19,15 +21,16 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a name, or None if it can (the length is checked too)."""
     if len(name) > MAX_NAME:
-        return f"a name has at most {MAX_NAME} characters"
+        return words("a name has at most {n} characters", n=MAX_NAME)
     for char in name:
         category = unicodedata.category(char)
         if category == "Cs":
-            return "a name cannot contain a lone surrogate (text that is not valid Unicode)"
+            return words("a name cannot contain a lone surrogate (text that is not valid Unicode)")
         if category == "Cc":
-            return f"a name cannot contain control characters (U+{ord(char):04X})"
+            return words("a name cannot contain control characters ({code})", code=f"U+{ord(char):04X}")
         if char in BIDI_CONTROLS or category in ("Zl", "Zp"):
-            return f"a name cannot contain characters that reorder or break the text (U+{ord(char):04X})"
+            return words("a name cannot contain characters that reorder or break the text ({code})",
+                         code=f"U+{ord(char):04X}")
     return None
 
 

@@ -26,8 +26,12 @@ from app.auth import (
 )
 from app.capacity.release import ReleasingRoute
 from app.db import get_db
+from app.i18n.locales import pick
+from app.i18n.middleware import cookie_header
+from app.i18n.render import reason
 from app.security.proxies import throttle_address
 from app.web import templates
+from games.engine import words, words_n
 
 router = APIRouter(include_in_schema=False, route_class=ReleasingRoute)
 
@@ -109,13 +113,18 @@ def login(request: Request, form: Form, db: DB) -> Response:
         player = accounts.log_in(db, request.app.state.settings, name=name, password=form.get("password"),
                                  address=address)
     except accounts.Throttled as exc:
-        return _login_page(request, db, error=f"Too many failed log-ins. Try again in {exc.retry_after // 60 + 1} "
-                           "minutes.", name=name, status_code=429, headers={"Retry-After": str(exc.retry_after)})
+        return _login_page(request, db, error=words_n("Too many failed log-ins. Try again in {n} minute.",
+                                                      "Too many failed log-ins. Try again in {n} minutes.",
+                                                      exc.retry_after // 60 + 1),
+                           name=name, status_code=429, headers={"Retry-After": str(exc.retry_after)})
     except accounts.AccountError as exc:
-        return _login_page(request, db, error=str(exc), name=name, status_code=401)
+        return _login_page(request, db, error=reason(exc), name=name, status_code=401)
     if request.cookies.get(COOKIE):  # a log-in this browser had before ends: never two at once
         accounts.end_session(db, token=request.cookies[COOKIE])
-    return _start(request, db, player.id, _safe_next(form.get("next")))
+    response = _start(request, db, player.id, _safe_next(form.get("next")))
+    if player.locale and pick(player.locale):  # the language this account chose comes back with the log-in
+        response.headers.append("Set-Cookie", cookie_header(player.locale))
+    return response
 
 
 @router.get("/signup", response_model=None)
@@ -133,18 +142,20 @@ def signup(request: Request, form: Form, db: DB) -> Response:
     name = form.get("name", "")
     try:
         if form.get("password") != form.get("confirm"):
-            raise accounts.AccountError("The two passwords differ.")
+            raise accounts.AccountError(words("The two passwords differ."))
         player = accounts.sign_up(db, name=name, password=form.get("password"),
                                   settings=request.app.state.settings, address=_address(request))
     except accounts.Throttled as exc:
         set_pre_login_token(request)
         return _page(request, "pages/signup.html", {
-            "error": f"Too many sign-ups from your address. Try again in {exc.retry_after // 60 + 1} minutes.",
+            "error": words_n("Too many sign-ups from your address. Try again in {n} minute.",
+                             "Too many sign-ups from your address. Try again in {n} minutes.",
+                             exc.retry_after // 60 + 1),
             "name": name, "open": accounts.signup_open(db)}, 429, headers={"Retry-After": str(exc.retry_after)})
     except accounts.AccountError as exc:
         set_pre_login_token(request)
         is_open = accounts.signup_open(db)
-        return _page(request, "pages/signup.html", {"error": str(exc), "name": name, "open": is_open},
+        return _page(request, "pages/signup.html", {"error": reason(exc), "name": name, "open": is_open},
                      422 if is_open else 403)
     return _start(request, db, player.id, "/")
 
@@ -168,23 +179,40 @@ def _settings_page(request: Request, db: Session, me: accounts.Principal, *, err
     }, status_code)
 
 
+PASSWORD_CHANGED = words("Password changed: your other log-ins have ended and your API tokens were revoked.")
+LANGUAGE_SAVED = words("Language saved.")
+
+
 @router.get("/settings", response_class=HTMLResponse)
 def settings_page(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
-    done = request.query_params.get("done") == "password"
-    notice = "Password changed: your other log-ins have ended and your API tokens were revoked." if done else ""
+    done = request.query_params.get("done")
+    notice = {"password": PASSWORD_CHANGED, "language": LANGUAGE_SAVED}.get(done or "", "")
     return _settings_page(request, db, me, notice=notice)
+
+
+@router.post("/settings/language", response_model=None)
+def choose_language(request: Request, form: Form, db: DB, me: PagePlayer) -> Response:
+    """The language form of the settings page: the `lang` cookie, and the account too (accounts mode)."""
+    lang = pick(form.get("lang"))
+    if lang is None:
+        return _settings_page(request, db, me, error=words("Choose English or Spanish."), status_code=422)
+    if not _single(request) and me.via == "cookie":
+        accounts.set_locale(db, player_id=me.player_id, locale=lang)
+    response = _see_other("/settings?done=language")
+    response.headers.append("Set-Cookie", cookie_header(lang))
+    return response
 
 
 @router.post("/settings/password", response_model=None)
 def change_password(request: Request, form: Form, db: DB, me: PagePlayer) -> Response:
     try:
         if _single(request):
-            raise accounts.AccountError("There are no passwords in single mode.")
+            raise accounts.AccountError(words("There are no passwords in single mode."))
         if form.get("new") != form.get("confirm"):
-            raise accounts.AccountError("The two new passwords differ.")
+            raise accounts.AccountError(words("The two new passwords differ."))
         accounts.change_password(db, player_id=me.player_id, current=form.get("current"), new=form.get("new"))
     except accounts.AccountError as exc:
-        return _settings_page(request, db, me, error=str(exc), status_code=422)
+        return _settings_page(request, db, me, error=reason(exc), status_code=422)
     # Every log-in of this player ended with the change (this one too): start a fresh one here.
     return _start(request, db, me.player_id, "/settings?done=password")
 
@@ -194,7 +222,7 @@ def create_token(request: Request, form: Form, db: DB, me: PagePlayer) -> Respon
     try:
         _row, token = accounts.create_token(db, player_id=me.player_id, name=form.get("name"))
     except accounts.AccountError as exc:
-        return _settings_page(request, db, me, error=str(exc), status_code=422)
+        return _settings_page(request, db, me, error=reason(exc), status_code=422)
     # Shown in this answer only: it is stored hashed and can never be shown again.
     return _settings_page(request, db, me, new_token=token, status_code=201)
 
@@ -204,7 +232,7 @@ def revoke_token(token_id: str, request: Request, db: DB, me: PagePlayer) -> Res
     try:
         accounts.revoke_token(db, player_id=me.player_id, token_id=token_id)
     except LookupError:
-        return _page(request, "pages/404.html", {"message": "There is no such token."}, 404)
+        return _page(request, "pages/404.html", {"message": words("There is no such token.")}, 404)
     return _see_other("/settings")
 
 
@@ -227,9 +255,9 @@ def _set_disabled(request: Request, db: Session, me: accounts.Principal, player_
     try:
         accounts.set_disabled(db, player_id=player_id, disabled=disabled, by=me.player_id)
     except LookupError:
-        return _page(request, "pages/404.html", {"message": "There is no such player."}, 404)
+        return _page(request, "pages/404.html", {"message": words("There is no such player.")}, 404)
     except accounts.AccountError as exc:
-        return _admin_page(request, db, me, error=str(exc), status_code=422)
+        return _admin_page(request, db, me, error=reason(exc), status_code=422)
     return _see_other("/admin")
 
 

@@ -14,6 +14,7 @@ from app.auth import ApiPlayer, api_player
 from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
+from app.i18n.render import reason, say
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.schemas import (
     ActionIn,
@@ -28,6 +29,7 @@ from app.schemas import (
     UndoIn,
 )
 from app.sealing import Sealer
+from games.engine import N_, words
 from games.registry import all_engines
 
 # Every route needs a player (a bearer token or the log-in cookie): 401 otherwise. Every id is looked
@@ -49,11 +51,12 @@ MOVE_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def _error(status: int, detail: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"detail": detail, **extra}, status_code=status)
+    """An error answer; its `detail` said in the language of the request (Accept-Language)."""
+    return JSONResponse({"detail": say(detail), **extra}, status_code=status)
 
 
 def _stale(exc: Stale) -> JSONResponse:
-    return _error(409, str(exc), current=exc.view.to_json())
+    return _error(409, reason(exc), current=exc.view.to_json())
 
 
 def _session_answer(sv: play.SessionView) -> JSONResponse:
@@ -73,7 +76,7 @@ def create_session(body: NewSession, me: ApiPlayer, db: Session = Depends(get_db
         record = store.create_session(db, game=body.game, seed=body.seed, options=body.options, name=body.name,
                                       owner_id=me.player_id)
     except ValueError as exc:
-        return _error(422, str(exc))
+        return _error(422, reason(exc))
     return play.current_view(db, session_id=record.id).to_json()
 
 
@@ -106,7 +109,7 @@ def rename_session(session_id: str, body: RenameIn, me: ApiPlayer, db: Session =
     try:
         store.rename_session(db, session_id=session_id, name=body.name, owner_id=me.player_id)
     except ValueError as exc:
-        return _error(422, str(exc))
+        return _error(422, reason(exc))
     return play.current_view(db, session_id=session_id).to_json()
 
 
@@ -115,7 +118,7 @@ def delete_session(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)
     try:
         store.delete_session(db, session_id=session_id, owner_id=me.player_id)
     except ValueError as exc:
-        return _error(422, str(exc))
+        return _error(422, reason(exc))
     return Response(status_code=204)
 
 
@@ -180,10 +183,13 @@ def _import_session(db: Session, data: Any, sealer: Sealer, owner_id: str) -> di
     return play.current_view(db, session_id=record.id).to_json()
 
 
+FILE_KINDS = (N_("save file"), N_("campaign file"))  # what read_upload names, said in the reader's language
+
+
 async def read_upload(request: Request, what: str) -> tuple[Any, JSONResponse | None]:
     """The body as JSON if it is within the import size limit; else the error answer to send."""
     limit = request.app.state.settings.max_import_bytes
-    too_large = _error(413, f"a {what} is at most {limit} bytes")
+    too_large = _error(413, words("a {what} is at most {limit} bytes", what=what, limit=limit))
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         return None, too_large  # refused before a byte of it is read
@@ -195,4 +201,4 @@ async def read_upload(request: Request, what: str) -> tuple[Any, JSONResponse | 
     try:
         return parse_json_file(bytes(body)), None
     except UnreadableFile as exc:
-        return None, _error(422, f"This {what} cannot be imported: {exc}")
+        return None, _error(422, words("This {what} cannot be imported: {why}", what=what, why=reason(exc)))

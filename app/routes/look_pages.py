@@ -24,6 +24,7 @@ from app.i18n import context as i18n_context
 from app.i18n.render import localize
 from app.look import find_look
 from app.web import templates
+from games.engine import words
 from games.registry import get_engine
 
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)], route_class=ReleasingRoute)
@@ -39,12 +40,12 @@ def look(session_id: str, look_id: str, request: Request, db: DB, me: PagePlayer
     try:
         sv = play.current_view(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
-        return _missing(request, "There is no saved game with that id. It may have been deleted.")
+        return _missing(request, words("There is no saved game with that id. It may have been deleted."))
     i18n_context.set_game(sv.game)
     sv = localize(sv)
     found = find_look(sv.game, sv.view, look_id)
     if found is None:
-        return _missing(request, "That piece is not on the table right now.")
+        return _missing(request, words("That piece is not on the table right now."))
     context = {"sv": sv, "v": sv.view, "look": found, "look_template": f"games/{sv.game}/_look.html"}
     if request.headers.get("HX-Request", "").lower() == "true":
         return templates.TemplateResponse(request, context["look_template"], context)

@@ -23,13 +23,14 @@ from app.capacity.release import ReleasingRoute
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, NotFound, Stale
 from app.i18n import context as i18n_context
-from app.i18n.render import localize, localize_view
+from app.i18n.render import localize, localize_view, reason
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.look import without_look_links
 from app.models import Campaign
 from app.table import lighten, travel
 from app.table.bar import action_bar
 from app.web import place_actions, templates
+from games.engine import words
 from games.registry import UnknownGame, all_engines, get_engine
 
 # Every page needs a player (else a redirect to /login) and shows only that player's games.
@@ -53,6 +54,9 @@ def _page(request: Request, name: str, context: dict[str, Any], status_code: int
 
 def _not_found(request: Request, message: str) -> HTMLResponse:
     return _page(request, "pages/404.html", {"message": message}, 404)
+
+
+MISSING_GAME = words("There is no saved game with that id. It may have been deleted.")
 
 
 def _titles() -> dict[str, str]:
@@ -105,7 +109,7 @@ def _game_page(request: Request, db: Session, slug: str, owner_id: str, *, form:
     try:
         spec = get_engine(slug).spec
     except UnknownGame:
-        return _not_found(request, f"There is no game called “{slug}” on this shelf.")
+        return _not_found(request, words("There is no game called “{game}” on this shelf.", game=slug))
     i18n_context.set_game(slug)
     sessions = store.list_sessions(db, game=slug, owner_id=owner_id)
     has_campaign = getattr(get_engine(slug), "campaign", None) is not None
@@ -124,7 +128,7 @@ def _parse_seed(raw: Any) -> int | None:
     if not text:
         return None
     if not re.fullmatch(r"\d{1,19}", text):
-        raise ValueError("the seed must be a whole number (digits only), or left empty")
+        raise ValueError(words("the seed must be a whole number (digits only), or left empty"))
     return int(text)
 
 
@@ -133,7 +137,7 @@ def new_game(slug: str, request: Request, form: FormData, db: DB, me: PagePlayer
     try:
         spec = get_engine(slug).spec
     except UnknownGame:
-        return _not_found(request, f"There is no game called “{slug}” on this shelf.")
+        return _not_found(request, words("There is no game called “{game}” on this shelf.", game=slug))
     fields = {k: v for k, v in form.items() if isinstance(v, str)}
     options = {opt.key: fields[opt.key] for opt in spec.options if opt.key in fields}
     unknown = set(fields) - {o.key for o in spec.options} - {"seed", "name", "csrf_token"}
@@ -142,7 +146,7 @@ def new_game(slug: str, request: Request, form: FormData, db: DB, me: PagePlayer
         record = store.create_session(db, game=slug, seed=_parse_seed(fields.get("seed")),
                                       options=options, name=fields.get("name"), owner_id=me.player_id)
     except ValueError as exc:
-        return _game_page(request, db, slug, me.player_id, form=fields, error=str(exc), status_code=422)
+        return _game_page(request, db, slug, me.player_id, form=fields, error=reason(exc), status_code=422)
     return _see_other(f"/play/{record.id}")
 
 
@@ -151,11 +155,11 @@ def rules(slug: str, request: Request) -> HTMLResponse:
     try:
         spec = get_engine(slug).spec
     except UnknownGame:
-        return _not_found(request, f"There is no game called “{slug}” on this shelf.")
+        return _not_found(request, words("There is no game called “{game}” on this shelf.", game=slug))
     try:
         templates.env.get_template(f"games/{slug}/rules.html")
     except TemplateNotFound:
-        return _not_found(request, f"The rules reference for {spec.title} is not written yet.")
+        return _not_found(request, words("The rules reference for {game} is not written yet.", game=spec.title))
     i18n_context.set_game(slug)
     return _page(request, f"games/{slug}/rules.html", {"spec": spec, "sample": _sample_view(slug)})
 
@@ -211,7 +215,7 @@ def play_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> Resp
     try:
         sv = play.current_view(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
-        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+        return _not_found(request, MISSING_GAME)
     wanted = request.query_params.get("look")
     if wanted:  # a board's "look closer" link without JavaScript (see app/routes/look_pages.py)
         return _see_other(f"/play/{session_id}/look/{quote(wanted, safe='')}")
@@ -238,7 +242,7 @@ def _move_answer(request: Request, db: Session, session_id: str, run: Any) -> Re
     try:
         sv = run()
     except NotFound:
-        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+        return _not_found(request, MISSING_GAME)
     except Stale as exc:
         if htmx:
             return _board(request, db, exc.view, notice_kind="stale", status_code=409)
@@ -294,9 +298,9 @@ def rename(session_id: str, request: Request, form: FormData, db: DB, me: PagePl
         store.rename_session(db, session_id=session_id, name=name if isinstance(name, str) else "",
                              owner_id=me.player_id)
     except NotFound:
-        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+        return _not_found(request, MISSING_GAME)
     except ValueError as exc:
-        return _saves_page(request, db, me.player_id, error=str(exc), status_code=422)
+        return _saves_page(request, db, me.player_id, error=reason(exc), status_code=422)
     return _see_other("/saves?done=renamed")
 
 
@@ -305,7 +309,7 @@ def confirm_delete(session_id: str, request: Request, db: DB, me: PagePlayer) ->
     try:
         record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
-        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+        return _not_found(request, MISSING_GAME)
     if record.campaign_id is not None:  # it goes only with its campaign: ask about that instead
         return _see_other(f"/campaigns/{record.campaign_id}/delete")
     return _page(request, "pages/confirm_delete.html",
@@ -317,11 +321,10 @@ def delete(session_id: str, request: Request, db: DB, me: PagePlayer) -> Respons
     try:
         store.delete_session(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
-        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
-    except ValueError as exc:  # a campaign's game goes only with its campaign
-        message = str(exc)
-        return _saves_page(request, db, me.player_id, error=message[:1].upper() + message[1:] + ".",
-                           status_code=422)
+        return _not_found(request, MISSING_GAME)
+    except ValueError:  # a campaign's game goes only with its campaign
+        return _saves_page(request, db, me.player_id, status_code=422,
+                           error=words("This game belongs to a campaign: delete the campaign instead."))
     return _see_other("/saves?done=deleted")
 
 
@@ -336,7 +339,7 @@ def export(session_id: str, request: Request, db: DB, me: PagePlayer) -> Respons
         data = store.export_session(db, session_id=session_id, sealer=request.app.state.sealer, owner_id=me.player_id)
         record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
-        return _not_found(request, "There is no saved game with that id. It may have been deleted.")
+        return _not_found(request, MISSING_GAME)
     filename = _file_name(record.game, record.name, record.id)
     return Response(
         json.dumps(data, indent=2, ensure_ascii=False),
@@ -350,18 +353,19 @@ def export(session_id: str, request: Request, db: DB, me: PagePlayer) -> Respons
 def import_save(request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     upload = form.get("file")
     if upload is None or isinstance(upload, str):
-        return _saves_page(request, db, me.player_id, error="Choose a save file (.json) to import.",
+        return _saves_page(request, db, me.player_id, error=words("Choose a save file (.json) to import."),
                            status_code=422)
     limit = request.app.state.settings.max_import_bytes
     raw = upload.file.read(limit + 1)
     if len(raw) > limit:
         return _saves_page(request, db, me.player_id,
-                           error=f"That file is too large (the limit is {limit // 1000} kB).", status_code=422)
+                           status_code=422,
+                           error=words("That file is too large (the limit is {kb} kB).", kb=limit // 1000))
     try:
         data = parse_json_file(raw)
     except UnreadableFile as exc:
         return _saves_page(request, db, me.player_id,
-                           error=f"This save cannot be imported: {exc}.", status_code=422)
+                           error=words("This save cannot be imported: {why}.", why=reason(exc)), status_code=422)
     try:
         record = store.import_session(db, data=data, sealer=request.app.state.sealer, owner_id=me.player_id)
     except ImportRefused as exc:

@@ -24,6 +24,8 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from games.engine import words
+
 OPEN_FORMAT_VERSION = 1
 SEALED_FORMAT_VERSION = 2
 ALG = "AES-256-GCM"
@@ -60,13 +62,13 @@ class Sealer:
         """The sealed file `data` as the open file it was sealed from; SealRefused if it cannot be."""
         sealed = data["sealed"]
         if "seed" in data or "seed_chosen" in data:
-            raise SealRefused("it has both a sealed seed and a seed in clear")
+            raise SealRefused(words("it has both a sealed seed and a seed in clear"))
         if data.get("format_version") != SEALED_FORMAT_VERSION:
-            raise SealRefused(f"a sealed file has format_version {SEALED_FORMAT_VERSION}")
+            raise SealRefused(words("a sealed file has format_version {version}", version=SEALED_FORMAT_VERSION))
         if not isinstance(sealed, dict) or sealed.get("alg") != ALG or not all(
             isinstance(sealed.get(k), str) for k in ("key_id", "nonce", "data")
         ):
-            raise SealRefused(f"its sealed part is not {{alg: {ALG!r}, key_id, nonce, data}}")
+            raise SealRefused(words("its sealed part is not {shape}", shape=f"{{alg: {ALG!r}, key_id, nonce, data}}"))
         if sealed["key_id"] != self.key_id:
             raise SealedElsewhere(ANOTHER_SERVER)
         rest = {k: v for k, v in data.items() if k != "sealed"}
@@ -74,11 +76,12 @@ class Sealer:
             secret = self._aead.decrypt(_unb64(sealed["nonce"]), _unb64(sealed["data"]), _associated(rest))
             seed = json.loads(secret)["seed"]
         except (InvalidTag, ValueError, KeyError, TypeError):
-            raise SealRefused("its sealed seed does not match the rest of the file: the file was altered") from None
+            altered = words("its sealed seed does not match the rest of the file: the file was altered")
+            raise SealRefused(altered) from None
         return {**rest, "format_version": OPEN_FORMAT_VERSION, "seed": seed}
 
 
-ANOTHER_SERVER = (
+ANOTHER_SERVER = words(
     "it was sealed by another server. A game in progress keeps its seed secret, so that no one can read "
     "the cards and rolls to come from the file, and only the server that exported it can open it: import "
     "it there (or finish the game there and export it again; a finished game's file opens anywhere)"
@@ -94,9 +97,9 @@ def open_file(data: Any, sealer: Sealer | None) -> Any:
     if not is_sealed(data):
         return data
     if sealer is None:
-        raise SealRefused(
+        raise SealRefused(words(
             "it is sealed (a game in progress keeps its seed secret) and there is no seal key here to open it"
-        )
+        ))
     return sealer.open(data)
 
 
@@ -104,7 +107,7 @@ def seed_chosen_flag(data: Any) -> bool:
     """The open file's `seed_chosen` (absent: false); SealRefused if it is not true or false."""
     flag = data.get("seed_chosen", False) if isinstance(data, dict) else False
     if not isinstance(flag, bool):
-        raise SealRefused("seed_chosen must be true or false")
+        raise SealRefused(words("seed_chosen must be true or false"))
     return flag
 
 

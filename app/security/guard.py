@@ -17,9 +17,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app.i18n.render import say
 from app.security import origin
 from app.security.hosts import AllowedHosts
 from app.security.proxies import TrustedProxies
+from games.engine import words
 
 EXEMPT_FROM_HOST_CHECK = frozenset({"/healthz"})
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -74,28 +76,30 @@ class RequestGuard:
         path, method = scope.get("path", ""), scope.get("method", "GET")
         host = headers.get("host")
         if path not in EXEMPT_FROM_HOST_CHECK and not self.hosts.allows(host):
-            return _refuse(scope, 400, "Unknown host name", _host_message(host))
+            return _refuse(scope, 400, words("Unknown host name"), _host_message(host))
         why = origin.refusal(method, headers, scope.get("scheme", "http"), host or "")
         if why is not None:
-            return _refuse(scope, 403, "Not allowed", why)
+            return _refuse(scope, 403, words("Not allowed"), why)
         if (path.startswith("/api/") and method in BODY_METHODS and _has_body(headers)
                 and not _is_json(headers.get("content-type"))):
             sent = (headers.get("content-type") or "none").split(";")[0].strip()[:60]
-            return _refuse(scope, 415, "Not JSON", f"The JSON API takes only JSON bodies: send the header "
-                           f"Content-Type: application/json (this request's was {sent}).")
+            return _refuse(scope, 415, words("Not JSON"), words(
+                "The JSON API takes only JSON bodies: send the header Content-Type: application/json (this "
+                "request's was {sent}).", sent=sent))
         return None
 
 
 def _host_message(host: str | None) -> str:
-    named = f"the host name {host[:100]!r}" if host else "no host name (the request had no Host header)"
-    return (f"This shelf does not answer to {named}. If that is the name or address its players use, the "
-            "operator adds it to ALLOWED_HOSTS (a comma-separated list, with or without a port, e.g. "
-            "ALLOWED_HOSTS=shelf.example.org,192.168.1.20,localhost) and restarts the app.")
+    named = (words("the host name {host}", host=repr(host[:100])) if host
+             else words("no host name (the request had no Host header)"))
+    return words("This shelf does not answer to {named}. If that is the name or address its players use, the "
+                 "operator adds it to ALLOWED_HOSTS (a comma-separated list, with or without a port, e.g. "
+                 "ALLOWED_HOSTS=shelf.example.org,192.168.1.20,localhost) and restarts the app.", named=named)
 
 
 def _refuse(scope: Scope, status: int, heading: str, message: str) -> Response:
     if _wants_json(scope.get("path", "")):
-        return JSONResponse({"detail": message}, status_code=status)
+        return JSONResponse({"detail": say(message)}, status_code=status)
     from app.web import templates
 
     context: dict[str, Any] = {"message": message, "heading": heading}

@@ -22,6 +22,8 @@ from collections import defaultdict
 from functools import lru_cache
 from importlib.resources import files
 
+from games.engine import words
+
 KEY_MAX = 160
 _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")  # the data wraps right-to-left letters in them
 _SPACES = re.compile(r"\s+")
@@ -85,10 +87,10 @@ def refusal(name: str) -> str | None:
     for ch in name:
         category = unicodedata.category(ch)
         if category == "Cc":
-            return "A name cannot contain control characters (such as a tab or an escape)."
+            return words("A name cannot contain control characters (such as a tab or an escape).")
         if category == "Cf":
-            return ("A name cannot contain invisible formatting characters (such as a right-to-left "
-                    f"override, U+{ord(ch):04X}).")
+            return words("A name cannot contain invisible formatting characters (such as a right-to-left "
+                         "override, {code}).", code=f"U+{ord(ch):04X}")
         if category.startswith("C"):
-            return f"A name cannot contain the character U+{ord(ch):04X} (unassigned or private)."
+            return words("A name cannot contain the character {code} (unassigned or private).", code=f"U+{ord(ch):04X}")
     return None

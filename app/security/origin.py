@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+from games.engine import words
+
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 FETCH_SITES_OK = frozenset({"same-origin", "none"})
@@ -47,8 +49,8 @@ def refusal(method: str, headers: dict[str, str], scheme: str, host_header: str)
         return None
     site = headers.get("sec-fetch-site", "").strip().lower()
     if site and site not in FETCH_SITES_OK:
-        return (f"This request came from another site (Sec-Fetch-Site: {site[:40]}), and only this site's own "
-                "pages may change anything here.")
+        return words("This request came from another site (Sec-Fetch-Site: {site}), and only this site's own "
+                     "pages may change anything here.", site=site[:40])
     mine = own_origin(scheme, host_header)
     origin = headers.get("origin")
     if origin is not None:
@@ -59,14 +61,15 @@ def refusal(method: str, headers: dict[str, str], scheme: str, host_header: str)
         return None
     if _origin_of(claimed) is not None and _origin_of(claimed) == _origin_of(mine):
         return None
-    shown = claimed[:100] if what == "Origin" else (_shown_origin(claimed) or "an unreadable address")
-    advice = ""
+    shown = claimed[:100] if what == "Origin" else (_shown_origin(claimed) or words("an unreadable address"))
     theirs, ours = _origin_of(claimed), _origin_of(mine)
     if theirs and ours and theirs[0] == "https" and ours[0] == "http" and theirs[1] == ours[1]:
-        advice = (" The page was served over HTTPS but the app saw plain HTTP: behind a TLS proxy, list the "
-                  "proxy in TRUSTED_PROXIES and let it send X-Forwarded-Proto.")
-    return (f"This request came from {shown} ({what}), not from this site ({mine[:100]}): only this site's own "
-            f"pages may change anything here.{advice}")
+        return words("This request came from {shown} ({what}), not from this site ({mine}): only this site's own "
+                     "pages may change anything here. The page was served over HTTPS but the app saw plain HTTP: "
+                     "behind a TLS proxy, list the proxy in TRUSTED_PROXIES and let it send X-Forwarded-Proto.",
+                     shown=shown, what=what, mine=mine[:100])
+    return words("This request came from {shown} ({what}), not from this site ({mine}): only this site's own "
+                 "pages may change anything here.", shown=shown, what=what, mine=mine[:100])
 
 
 def _shown_origin(url: str) -> str | None:

@@ -62,11 +62,21 @@
     if (back && document.contains(back)) { back.focus({ preventScroll: true }); }
   }
 
+  // Words come from the page (#client-messages in templates/base.html), in the reader's language.
+  function message(kind, fallback) {
+    var found = document.querySelector('#client-messages [data-msg="' + kind + '"]');
+    return found ? found.textContent.replace(/\s+/g, " ").trim() : fallback;
+  }
+
+  function lookCloser(el) {
+    return message("look-closer", "Look closer at {name}").replace("{name}", name(el));
+  }
+
   function name(el) {
     var head = el.querySelector("h2, h3, h4, header, .name");
     var said = el.dataset.lookName || el.getAttribute("aria-label") || el.getAttribute("title") ||
       (head && head.textContent) || el.textContent;
-    return (said || "this piece").replace(/\s+/g, " ").trim().slice(0, 80);
+    return (said || message("this-piece", "this piece")).replace(/\s+/g, " ").trim().slice(0, 80);
   }
 
   // A move's answer comes without the magnifier links (they would weigh on it): put them back, on every
@@ -79,7 +89,7 @@
       if (el.querySelector(LINK)) { continue; }
       var link = document.createElement("a");
       link.setAttribute("href", "?look=" + encodeURIComponent(el.dataset.look));
-      link.setAttribute("aria-label", "Look closer at " + name(el));
+      link.setAttribute("aria-label", lookCloser(el));
       el.insertBefore(link, el.firstChild);
     }
   }
@@ -92,9 +102,9 @@
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
       if ((el.innerText || "").trim()) {  // it shows words (a ship counter): they name it (WCAG 2.5.3, label in name)
-        el.setAttribute("aria-description", "Look closer at " + name(el));
+        el.setAttribute("aria-description", lookCloser(el));
       } else {
-        el.setAttribute("aria-label", "Look closer at " + name(el));
+        el.setAttribute("aria-label", lookCloser(el));
       }
       el.setAttribute("aria-haspopup", "dialog");
     });
