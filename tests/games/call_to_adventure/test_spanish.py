@@ -107,8 +107,9 @@ def test_the_saved_log_and_end_reason_are_said_again_after_a_reload(ends):
         assert say(status.reason) != str(status.reason)
 
 
-def test_an_older_save_with_plain_log_lines_still_loads():
+def test_a_save_keeps_log_words_and_an_older_save_with_plain_log_lines_still_loads():
     data = json.loads(json.dumps(ENGINE.dump(ENGINE.new_game(3, {}))))
+    assert isinstance(data["log"][0], dict) and data["log"][0]["m"].startswith("A new tale begins.")
     data["log"] = ["A new tale begins. Your Adversary: The Demon."]
     data["reason"] = ""
     back = ENGINE.load(data)
