@@ -105,3 +105,15 @@ def test_a_word_filter_on_a_literal_is_said_when_rendered_not_when_compiled():
         assert template.render() == "Frente a Madeira · 1.234,5"
     with context.using("en", "adamastor"):
         assert template.render() == "Off Madeira · 1,234.5"
+
+
+def test_content_is_checked_for_both_languages_on_load(monkeypatch, caplog):
+    from app.i18n import coverage
+
+    assert coverage.check() == {}  # every card, tile, ship... of every game has its Spanish
+    real = coverage.content_texts
+    monkeypatch.setattr(coverage, "content_texts",
+                        lambda game: real(game) | ({"A card nobody translated"} if game == "platformer" else set()))
+    with caplog.at_level("WARNING", logger="solo_shelf.i18n"):
+        assert coverage.check() == {"platformer/es": ["A card nobody translated"]}
+    assert any(getattr(r, "fields", {}).get("event") == "untranslated_content" for r in caplog.records)
