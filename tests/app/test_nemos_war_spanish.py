@@ -87,7 +87,8 @@ def test_the_api_says_action_labels_in_spanish_and_keeps_their_ids(i18n_client):
     assert spanish["view"]["prompt"] == "Elige el Compromiso de Nemo, o tira el dado para decidirlo."
     r = i18n_client.post(f"/api/sessions/{english['id']}/actions",
                          json={"action": "start:na", "version": english["version"]}, headers=ES)
-    assert r.status_code == 422, r.text
+    assert r.status_code == 422 and "no es una acción legal ahora" in r.json()["detail"], r.text
+    assert "Elige el Compromiso de Nemo" in r.json()["detail"], r.text
 
 
 def test_a_game_played_in_english_reads_in_spanish_after_the_switch(i18n_client):
