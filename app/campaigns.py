@@ -57,6 +57,12 @@ class CampaignView:
     chosen_seed: int | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON answer, in the language of the request (app/i18n; ids never change with it)."""
+        from app.i18n.render import localize  # the web layer's words; imported late, as app/play.py does
+
+        return localize(self)._json()
+
+    def _json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "game": self.game,
@@ -206,7 +212,8 @@ def _log_tail(db: Session, campaign_id: str) -> list[dict[str, Any]]:
         .limit(LOG_TAIL)
     ).all()
     lines = [
-        {"seq": seq, "kind": ev.get("kind", "event"), "text": ev.get("text", "")}
+        {"seq": seq, "kind": ev.get("kind", "event"), "text": ev.get("text", ""),
+         **({"words": ev["words"]} if "words" in ev else {})}  # said again in the reader's language
         for seq, events in reversed(rows)
         for ev in events
     ]

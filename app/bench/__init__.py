@@ -16,7 +16,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from app.bench import browser, engines, probe, resume, server, storm
+from app.bench import account, browser, engines, probe, resume, server, storm
 from app.bench.players import PlayerPlan, run_player
 from app.bench.report import FLAT_OUT, PACED, BenchResult, PlayRun
 from app.bench.stats import Samples
@@ -41,6 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="accounts (default: every player signs up, scripts use API tokens, browsers the "
                              "log-in cookie and CSRF token) or single (no log-in, as `make run`)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--lang", choices=("en", "es"), default="en",
+                        help="the language the players read the app in (Accept-Language; default en)")
     storm.add_arguments(parser)
     browser.add_arguments(parser)
 
@@ -96,6 +98,7 @@ def play(args: argparse.Namespace, srv: server.BenchServer, name: str, think_ms:
 
 
 def bench(args: argparse.Namespace) -> BenchResult:
+    os.environ[account.LANGUAGE_VARIABLE] = getattr(args, "lang", "en")
     speeds = engines.engine_speeds(seed=args.seed)
     url, scratch = server.fresh_database(args.database_url or None)
     try:
@@ -136,6 +139,7 @@ def _setup(args: argparse.Namespace, url: str) -> dict[str, str]:
         "duration": f"{args.duration:g} s per run",
         "think time": paced if args.think_ms > 0 else "none (flat-out run only)",
         "games": ", ".join(slugs()),
+        "language": getattr(args, "lang", "en"),
     }
 
 

@@ -8,6 +8,7 @@ single mode there is nobody to sign up: a plain client plays.
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 
@@ -18,13 +19,19 @@ _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 _NEW_TOKEN = re.compile(r'<code id="new-token">([^<]+)</code>')
 
 
+# The language every bench client reads the app in (`--lang`, sent as Accept-Language): "en" or "es". An
+# environment variable, so that the players' worker processes see it too.
+LANGUAGE_VARIABLE = "SOLO_SHELF_BENCH_LANG"
+
+
 class SignUpFailed(RuntimeError):
     pass
 
 
 def client(base_url: str, auth_mode: str, *, kind: str, name: str = "") -> httpx.Client:
     """A client logged in as a new player (kind "script": bearer token; "browser": cookie + CSRF)."""
-    http = httpx.Client(base_url=base_url, headers={"Accept-Encoding": "gzip"}, timeout=60)
+    headers = {"Accept-Encoding": "gzip", "Accept-Language": os.environ.get(LANGUAGE_VARIABLE, "en")}
+    http = httpx.Client(base_url=base_url, headers=headers, timeout=60)
     if auth_mode != "accounts":
         return http
     try:

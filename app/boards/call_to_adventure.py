@@ -14,6 +14,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from app.i18n.render import say
+from games.engine import N_
+
 ROW_ACTIONS = ("trait", "travel", "refresh", "place")
 PATHS = ("top", "bottom")
 DECKS = ("hero", "antihero")
@@ -62,11 +65,12 @@ def call_to_adventure_home(view: dict[str, Any], action_id: str) -> tuple[str, s
 # ---------------------------------------------------------------- the board's symbols
 
 SPRITE = "/static/img/call_to_adventure.svg"
-NAMES = {"str": "Strength", "dex": "Dexterity", "con": "Constitution", "int": "Intelligence", "wis": "Wisdom",
-         "cha": "Charisma", "divinity": "Divinity", "justice": "Justice", "nature": "Nature", "arcane": "Arcane",
-         "royalty": "Royalty", "villainy": "Villainy", "virtue": "Virtue", "corruption": "Corruption",
-         "triumph": "Triumph", "tragedy": "Tragedy", "experience": "Experience", "hero": "Hero card",
-         "antihero": "Antihero card"}
+# English names (said in the reader's language where shown: named_symbol, the templates' `|t`).
+NAMES = {"str": N_("Strength"), "dex": N_("Dexterity"), "con": N_("Constitution"), "int": N_("Intelligence"),
+         "wis": N_("Wisdom"), "cha": N_("Charisma"), "divinity": N_("Divinity"), "justice": N_("Justice"),
+         "nature": N_("Nature"), "arcane": N_("Arcane"), "royalty": N_("Royalty"), "villainy": N_("Villainy"),
+         "virtue": N_("Virtue"), "corruption": N_("Corruption"), "triumph": N_("Triumph"), "tragedy": N_("Tragedy"),
+         "experience": N_("Experience"), "hero": N_("Hero card"), "antihero": N_("Antihero card")}
 
 
 @lru_cache(maxsize=1024)  # a board draws a few dozen symbols some three hundred times
@@ -83,5 +87,5 @@ def symbol(key: str, label: str = "", cls: str = "") -> Markup:
 
 
 def named_symbol(key: str) -> Markup:
-    """A symbol announced by its name (Strength, Divinity, Hero card...)."""
-    return symbol(key, NAMES.get(key, key))
+    """A symbol announced by its name (Strength, Divinity, Hero card...), in the reader's language."""
+    return symbol(key, say(NAMES.get(key, key)))

@@ -75,16 +75,28 @@ def text_keys(game: str) -> frozenset[str]:
 
 
 def translate_view(value: Any, t: gettext.NullTranslations, keys: frozenset[str], key: str = "") -> Any:
-    """A copy of a view with every `Words`, and every string under one of `keys`, said through `t`."""
-    if isinstance(value, Words):
-        return _words(value, t)
-    if isinstance(value, str):
-        return t.gettext(value) if key in keys and value else value
-    if isinstance(value, dict):
-        return {k: translate_view(v, t, keys, k) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [translate_view(v, t, keys, key) for v in value]
-    return value
+    """A copy of a view with every `Words`, and every string under one of `keys`, said through `t`.
+
+    On every move of a Spanish reader, so written for speed: numbers, booleans and None are copied without a
+    call, and a plain string is looked up only under a key that holds words."""
+    look = t.gettext
+
+    def one(v: Any, under: str) -> Any:
+        kind = type(v)
+        if kind is str:
+            return look(v) if v and under in keys else v
+        if kind is dict:
+            return {k: one(x, k) if type(x) not in _PLAIN else x for k, x in v.items()}
+        if kind is list or kind is tuple:
+            return [one(x, under) if type(x) not in _PLAIN else x for x in v]
+        if kind is Words:
+            return _words(v, t)
+        return v
+
+    return one(value, key)
+
+
+_PLAIN = frozenset({int, float, bool, type(None)})
 
 
 def localize_view(game: str, view: Any) -> Any:

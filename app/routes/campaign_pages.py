@@ -21,6 +21,8 @@ from app.auth import PagePlayer, page_player
 from app.campaigns import CampaignView
 from app.capacity.release import ReleasingRoute
 from app.errors import Illegal, ImportRefused, NotFound, Stale
+from app.i18n import context as i18n_context
+from app.i18n import render as i18n_render
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.routes.pages import (
     DB,
@@ -172,14 +174,24 @@ def _last_game_end(db: Session, cv: CampaignView) -> list[dict[str, Any]]:
     return list(entries[-1].events) if entries else []
 
 
+def _said_log(entries: list[Any]) -> list[dict[str, Any]]:
+    """The campaign's log entries with their lines in the reader's language (stored Words said again)."""
+    t = i18n_render.current()
+    return [{"seq": e.seq, "kind": e.kind, "action": e.action, "created_at": e.created_at,
+             "events": i18n_render.localize_lines(list(e.events), t)} for e in entries]
+
+
 def _campaign_context(db: Session, cv: CampaignView, notice_kind: str = "", notice: str = "") -> dict[str, Any]:
     between = bool(cv.legal_actions)
+    i18n_context.set_game(cv.game)  # this game's catalog first (app/i18n)
+    cv = i18n_render.localize(cv)
+    last_game = _last_game(db, cv) if between else None
     return {
         "cv": cv,
         "title": _titles().get(cv.game, cv.game),
-        "last_game": _last_game(db, cv) if between else None,
-        "last_end": _last_game_end(db, cv) if between else [],
-        "full_log": campaigns.campaign_log(db, campaign_id=cv.id),
+        "last_game": i18n_render.localize(last_game) if last_game else None,
+        "last_end": i18n_render.localize_lines(_last_game_end(db, cv), i18n_render.current()) if between else [],
+        "full_log": _said_log(campaigns.campaign_log(db, campaign_id=cv.id)),
         "progress_template": templates.env.select_template(
             [f"games/{cv.game}/campaign.html", "partials/campaign_progress.html"]).name,
         "choices_template": templates.env.select_template(

@@ -10,27 +10,39 @@ from games.adamastor.components import Components
 from games.adamastor.decisions import answer, pending_actions
 from games.adamastor.effects import start_encounter
 from games.adamastor.state import State
-from games.adamastor.table import card_name, finish, gain_morale, nav_points, say, skills_of, sort_row, take_top, title
+from games.adamastor.table import (
+    REACHED,
+    card_name,
+    finish,
+    gain_morale,
+    nav_points,
+    say,
+    skills_of,
+    sort_row,
+    take_top,
+    title,
+)
 from games.adamastor.voyage_rules import storm_season
-from games.engine import Action, Event
+from games.engine import Action, Event, words, words_n
 
 
 def _exp_actions(comp: Components, s: State) -> list[Action]:
     out = []
     if s.experience >= 1 and s.discard:
-        out.append(Action("exp:morale", "Spend 1 Experience: +1 Morale", "experience"))
+        out.append(Action("exp:morale", words("Spend 1 Experience: +1 Morale"), "experience"))
     if s.experience >= 2 and s.phase == "actions":
-        out.append(Action("exp:action", "Spend 2 Experience: +1 action", "experience"))
+        out.append(Action("exp:action", words("Spend 2 Experience: +1 action"), "experience"))
     if s.experience >= 3:
         out += [
-            Action(f"exp:heal:{c}", f"Spend 3 Experience: remove the Trauma {card_name(comp, c)}", "experience")
+            Action(f"exp:heal:{c}", words("Spend 3 Experience: remove the Trauma {card}", card=card_name(comp, c)),
+                   "experience")
             for c in s.traumas
         ]
     return out
 
 
 def points_left(n: int) -> str:
-    return "no points left" if n == 0 else f"{nav_points(n)} left"
+    return words("no points left") if n == 0 else words("{points} left", points=nav_points(n))
 
 
 def penalty(comp: Components, s: State) -> int:
@@ -43,22 +55,24 @@ def _nav_actions(comp: Components, s: State) -> list[Action]:
     out = []
     if s.nav["can_add"]:
         out += [
-            Action(f"nav:add:{c}", f"Discard {card_name(comp, c)} to sail: +{nav_points(comp.sailing[c].nav)}", "hand")
+            Action(f"nav:add:{c}", words("Discard {card} to sail: +{points}", card=card_name(comp, c),
+                      points=nav_points(comp.sailing[c].nav)), "hand")
             for c in s.hand
         ]
     out += [
         Action(
             f"nav:burst:{c}",
-            f"Use {card_name(comp, c)} (removed from play): +{nav_points(comp.sailing[c].n)}",
+            words("Use {card} (removed from play): +{points}", card=card_name(comp, c),
+                  points=nav_points(comp.sailing[c].n)),
             "skills",
         )
         for c in skills_of(comp, s, "burst")
     ]
     for space, cost in nav.move_costs(comp, s, penalty(comp, s)).items():
         if cost <= points:
-            label = f"Sail to {nav.place_name(comp, s, space)} for {nav_points(cost)}"
+            label = words("Sail to {place} for {points}", place=nav.place_name(comp, s, space), points=nav_points(cost))
             out.append(Action(f"nav:move:{space}", label, "map"))
-    out.append(Action("nav:stop", f"Stop sailing here (lose the {points_left(points)})", "panel"))
+    out.append(Action("nav:stop", words("Stop sailing here (lose the {left})", left=points_left(points)), "panel"))
     return out
 
 
@@ -66,15 +80,17 @@ def _main_actions(comp: Components, s: State) -> list[Action]:
     out = []
     if s.actions_left > 0:
         if s.deck:
-            out.append(Action("draw", "Draw a card", "panel"))
+            out.append(Action("draw", words("Draw a card"), "panel"))
         out += [
-            Action(f"swap:h{h}:r{r}", f"Swap {card_name(comp, h)} into the row for {card_name(comp, r)}", "row")
+            Action(f"swap:h{h}:r{r}",
+                   words("Swap {card} into the row for {other}", card=card_name(comp, h), other=card_name(comp, r)),
+                   "row")
             for h in s.hand
             for r in s.row
         ]
         if s.hand or s.nav_bonus or skills_of(comp, s, "nav_plus") or skills_of(comp, s, "burst"):
-            out.append(Action("navigate", "Navigate: spend an action to sail", "panel"))
-    out.append(Action("end_actions", "End the Actions phase", "panel"))
+            out.append(Action("navigate", words("Navigate: spend an action to sail"), "panel"))
+    out.append(Action("end_actions", words("End the Actions phase"), "panel"))
     return out
 
 
@@ -82,7 +98,7 @@ def legal(comp: Components, s: State) -> list[Action]:
     if s.phase == "over":
         return []
     if s.phase == "setup":
-        return [Action(f"start:p0.{r}", f"Start on the left edge, row {r + 1}", "map") for r in range(3)]
+        return [Action(f"start:p0.{r}", words("Start on the left edge, row {row}", row=r + 1), "map") for r in range(3)]
     if s.pending is not None:
         return pending_actions(comp, s) + _exp_actions(comp, s)
     if s.nav is not None:
@@ -93,11 +109,11 @@ def legal(comp: Components, s: State) -> list[Action]:
 def _draw(comp: Components, s: State, ev: list[Event]) -> None:
     s.actions_left -= 1
     if skills_of(comp, s, "draw_two") and len(s.deck) >= 2:
-        a, b = take_top(comp, s, ev, "You draw"), take_top(comp, s, ev, "You draw")
+        a, b = take_top(comp, s, ev, words("You draw")), take_top(comp, s, ev, words("You draw"))
         s.hand += [a, b]
         s.pending = {"kind": "keep", "cards": [a, b]}
     else:
-        s.hand.append(take_top(comp, s, ev, "You draw"))
+        s.hand.append(take_top(comp, s, ev, words("You draw")))
 
 
 def _swap(comp: Components, s: State, ev: list[Event], h: int, r: int) -> None:
@@ -105,7 +121,8 @@ def _swap(comp: Components, s: State, ev: list[Event], h: int, r: int) -> None:
     s.hand[s.hand.index(h)] = r
     s.row[s.row.index(r)] = h
     sort_row(s)
-    say(s, ev, "swap", f"You swap {title(comp, h)} into the row and take {title(comp, r)}.")
+    say(s, ev, "swap", words("You swap {card} into the row and take {other}.", card=title(comp, h),
+                             other=title(comp, r)))
 
 
 def _navigate(comp: Components, s: State, ev: list[Event]) -> None:
@@ -113,7 +130,8 @@ def _navigate(comp: Components, s: State, ev: list[Event]) -> None:
     points = len(skills_of(comp, s, "nav_plus")) + s.nav_bonus
     s.nav_bonus = 0
     s.nav = {"points": points, "path": [s.ship], "can_add": True}
-    say(s, ev, "nav", f"You navigate, starting with {points} point(s) from Skills and bonuses.")
+    say(s, ev, "nav", words_n("You navigate, starting with {n} point from Skills and bonuses.",
+                                "You navigate, starting with {n} points from Skills and bonuses.", points))
 
 
 def _nav_points(s: State, add: int, **changes) -> None:
@@ -125,10 +143,12 @@ def _move(comp: Components, s: State, ev: list[Event], space: str) -> None:
     direction = dict(nav.neighbours(s.ship, len(s.map_ids)))[space]
     s.ship = space
     _nav_points(s, -cost, path=[*s.nav["path"], space], can_add=False)
-    say(s, ev, "move", f"The ship sails to {nav.place_name(comp, s, space)} for {cost} point(s).", space=space)
+    say(s, ev, "move", words_n("The ship sails to {place} for {n} point.",
+                                 "The ship sails to {place} for {n} points.", cost,
+                                 place=nav.place_name(comp, s, space)), space=space)
     cell = nav.cell_at(comp, s, space)
     if cell is not None and cell.kind == "land":
-        finish(s, ev, "won", "the ship reached its destination")
+        finish(s, ev, "won", REACHED)
     elif cell is None and nav.is_right_edge_port(space) and direction == "E":
         nav.reveal_slot(comp, s, ev, nav.slot_of(space))
         _nav_points(s, 0, can_add=True)
@@ -136,7 +156,7 @@ def _move(comp: Components, s: State, ev: list[Event], space: str) -> None:
 
 def _stop(comp: Components, s: State, ev: list[Event]) -> None:
     s.nav = None
-    say(s, ev, "nav", "The ship stops.")
+    say(s, ev, "nav", words("The ship stops."))
     cell = nav.cell_at(comp, s, s.ship)
     if cell is not None and cell.anchor and s.ship not in s.marked:
         start_encounter(comp, s, ev, s.ship)
@@ -145,18 +165,18 @@ def _stop(comp: Components, s: State, ev: list[Event]) -> None:
 def _experience(comp: Components, s: State, ev: list[Event], what: str) -> None:
     if what == "morale":
         s.experience -= 1
-        say(s, ev, "exp", "You spend 1 Experience for +1 Morale.")
+        say(s, ev, "exp", words("You spend 1 Experience for +1 Morale."))
         gain_morale(s, ev, 1)
     elif what == "action":
         s.experience -= 2
         s.actions_left += 1
-        say(s, ev, "exp", "You spend 2 Experience for an extra action.")
+        say(s, ev, "exp", words("You spend 2 Experience for an extra action."))
     else:
         card = int(what.split(":")[1])
         s.experience -= 3
         s.traumas.remove(card)
         s.removed.append(card)
-        say(s, ev, "exp", f"You spend 3 Experience to remove Trauma {title(comp, card)} from play.")
+        say(s, ev, "exp", words("You spend 3 Experience to remove Trauma {card} from play.", card=title(comp, card)))
 
 
 def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None:
@@ -167,7 +187,8 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         answer(comp, s, ev, verb, arg)
     elif verb == "start":
         s.ship, s.phase, s.turn = arg, "actions", 1
-        say(s, ev, "start", f"The ship sets sail from {arg}. Turn 1 begins (no Sunrise on the first turn).")
+        say(s, ev, "start", words("The ship sets sail from {port}. Turn 1 begins (no Sunrise on the first turn).",
+                                  port=arg))
     elif verb == "draw":
         _draw(comp, s, ev)
     elif verb == "swap":
@@ -182,17 +203,19 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
             s.hand.remove(card)
             s.discard.append(card)
             _nav_points(s, comp.sailing[card].nav)
-            say(s, ev, "nav", f"You discard {title(comp, card)} for {comp.sailing[card].nav} point(s).")
+            say(s, ev, "nav", words_n("You discard {card} for {n} point.", "You discard {card} for {n} points.",
+                                            comp.sailing[card].nav, card=title(comp, card)))
         elif sub == "burst":
             card = int(rest)
             s.skills.remove(card)
             s.removed.append(card)
             _nav_points(s, comp.sailing[card].n)
-            say(s, ev, "nav", f"You remove {title(comp, card)} from play for +{comp.sailing[card].n} points.")
+            say(s, ev, "nav", words("You remove {card} from play for +{n} points.", card=title(comp, card),
+                                          n=comp.sailing[card].n))
         elif sub == "move":
             _move(comp, s, ev, rest)
         else:
             _stop(comp, s, ev)
     elif verb == "end_actions":
         s.phase, s.step, s.actions_left = "events", 0, 0
-        say(s, ev, "phase", "The Actions phase ends; the Events are checked.")
+        say(s, ev, "phase", words("The Actions phase ends; the Events are checked."))

@@ -26,15 +26,15 @@ from games.adamastor.campaign_state import SEED_BITS_BY_RULES, CState, dump_csta
 from games.adamastor.campaign_view import build_campaign_view, campaign_prompt
 from games.adamastor.components import Components
 from games.adamastor.state import State
-from games.engine import Action, Event, GameSetup, GameSpec, IllegalAction, Rng, ScoreLine, Status
+from games.engine import N_, Action, Event, GameSetup, GameSpec, IllegalAction, Rng, ScoreLine, Status, words, words_n
 
 CAMPAIGN_SPEC = GameSpec(
     slug="adamastor",
-    title="Adamastor — Campaign",
+    title=N_("Adamastor — Campaign"),
     rules_version=2,  # 2: voyage seeds of 53 bits (1: 31 bits; RULINGS.md, Campaign Mode, "Voyage seeds")
     options=(),
-    summary="Three linked voyages for the king: each voyage's card sets its goal, map and hazards; "
-    "Renown buys upgrades, scars and rare encounters carry over, and the king forgives only one failure.",
+    summary=N_("Three linked voyages for the king: each voyage's card sets its goal, map and hazards; "
+               "Renown buys upgrades, scars and rare encounters carry over, and the king forgives only one failure."),
 )
 
 
@@ -68,7 +68,7 @@ class AdamastorCampaign:
         c = CState(seed=seed, rng=Rng.from_seed(seed).state, patience=commission["patience"],
                    seed_bits=SEED_BITS_BY_RULES[version])
         ev: list[Event] = []
-        say(c, ev, "commission", f"{commission['title']}: {commission['text']}")
+        say(c, ev, "commission", words("{title}: {text}", title=commission["title"], text=commission["text"]))
         offer(self.content, c, ev)
         return c
 
@@ -76,34 +76,40 @@ class AdamastorCampaign:
         if c.phase != "prepare":
             return []
         out = [
-            Action(f"card:{k}", f"Choose {k}: {self.content.cards[k]['title']}", "card")
+            Action(f"card:{k}", words("Choose {letter}: {card}", letter=k, card=self.content.cards[k]["title"]), "card")
             for k in c.offered
             if k != c.chosen
         ]
         for uid, up in self.content.upgrades.items():
             if uid not in c.upgrades and up["cost"] <= c.purse:
-                out.append(Action(f"upgrade:{uid}", f"Buy {up['title']} ({up['cost']} Renown)", "upgrade"))
+                label = words("Buy {upgrade} ({n} Renown)", upgrade=up["title"], n=up["cost"])
+                out.append(Action(f"upgrade:{uid}", label, "upgrade"))
         if c.chosen is not None:
-            out.append(Action("sail", f"Set sail: voyage {c.voyage}, {self.content.cards[c.chosen]['title']}"))
+            out.append(Action("sail", words("Set sail: voyage {n}, {card}", n=c.voyage,
+                                           card=self.content.cards[c.chosen]["title"])))
         return out
 
     def apply(self, c: CState, action_id: str) -> tuple[CState, list[Event]]:
         if not isinstance(action_id, str) or action_id not in {a.id for a in self.legal_actions(c)}:
-            raise IllegalAction(f"{action_id!r} is not a legal campaign action now: {campaign_prompt(self, c)}")
+            raise IllegalAction(words("{action} is not a legal campaign action now: {prompt}", action=repr(action_id),
+                                      prompt=campaign_prompt(self, c)))
         c = c.clone()
         ev: list[Event] = []
         kind, _, arg = action_id.partition(":")
         if kind == "card":
             c.chosen = arg
-            say(c, ev, "card", f"Voyage {c.voyage} will follow {arg}: {self.content.cards[arg]['title']}.")
+            say(c, ev, "card", words("Voyage {n} will follow {letter}: {card}.", n=c.voyage, letter=arg,
+                                       card=self.content.cards[arg]["title"]))
         elif kind == "upgrade":
             up = self.content.upgrades[arg]
             c.upgrades.append(arg)
             c.purse -= up["cost"]
-            say(c, ev, "upgrade", f"Upgrade bought: {up['title']} (−{up['cost']} Renown, {c.purse} left).")
+            say(c, ev, "upgrade", words("Upgrade bought: {upgrade} (−{cost} Renown, {left} left).", upgrade=up["title"],
+                                          cost=up["cost"], left=c.purse))
         else:
             c.phase = "voyage"
-            say(c, ev, "sail", f"Voyage {c.voyage} sets sail under {self.content.cards[c.chosen]['title']}.")
+            say(c, ev, "sail", words("Voyage {n} sets sail under {card}.", n=c.voyage,
+                                       card=self.content.cards[c.chosen]["title"]))
         return c, ev
 
     def next_game(self, c: CState) -> GameSetup | None:
@@ -113,12 +119,12 @@ class AdamastorCampaign:
 
     def finish_game(self, c: CState, game_state: State) -> tuple[CState, list[Event]]:
         if c.phase != "voyage":
-            raise IllegalAction("no voyage of this campaign is being sailed")
+            raise IllegalAction(words("no voyage of this campaign is being sailed"))
         if not isinstance(game_state, State) or game_state.result not in ("won", "lost"):
-            raise IllegalAction("only a finished voyage can be folded into the campaign")
+            raise IllegalAction(words("only a finished voyage can be folded into the campaign"))
         voyage = game_state.campaign
         if voyage is None or voyage["voyage"] != c.voyage or voyage["card"]["id"] != c.chosen:
-            raise IllegalAction(f"that game is not voyage {c.voyage} of this campaign")
+            raise IllegalAction(words("that game is not voyage {n} of this campaign", n=c.voyage))
         c = c.clone()
         ev: list[Event] = []
         fold_voyage(self.content, self.components, c, game_state, ev)
@@ -128,11 +134,12 @@ class AdamastorCampaign:
     def score_lines(self, c: CState) -> tuple[ScoreLine, ...]:
         wins = sum(h["result"] == "won" for h in c.history)
         lines = [
-            ScoreLine("Renown earned", c.renown, f"over {len(c.history)} voyage(s)"),
-            ScoreLine("Voyages won", WIN_BONUS_PER_VOYAGE * wins, f"{wins} × {WIN_BONUS_PER_VOYAGE}"),
+            ScoreLine(words("Renown earned"), c.renown,
+                      words_n("over {n} voyage", "over {n} voyages", len(c.history))),
+            ScoreLine(words("Voyages won"), WIN_BONUS_PER_VOYAGE * wins, f"{wins} × {WIN_BONUS_PER_VOYAGE}"),
         ]
         if c.result == "won":
-            lines.append(ScoreLine("Campaign completed", CAMPAIGN_BONUS))
+            lines.append(ScoreLine(words("Campaign completed"), CAMPAIGN_BONUS))
         return tuple(lines)
 
     def status(self, c: CState) -> Status:

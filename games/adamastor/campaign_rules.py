@@ -11,7 +11,8 @@ from games.adamastor.campaign_content import CampaignContent
 from games.adamastor.campaign_state import CState
 from games.adamastor.components import Components
 from games.adamastor.state import State, deep_copy
-from games.engine import Event, Rng
+from games.adamastor.table import listing
+from games.engine import N_, Event, Rng, words, words_n
 
 WIN_BONUS_PER_VOYAGE = 10
 CAMPAIGN_BONUS = 20
@@ -37,8 +38,8 @@ def offer(content: CampaignContent, c: CState, ev: list[Event]) -> None:
         picks = ids
     c.rng = rng.state
     c.offered, c.chosen = picks, (picks[0] if len(picks) == 1 else None)
-    names = ", ".join(f"{p} {content.cards[p]['title']}" for p in picks)
-    say(c, ev, "offer", f"Voyage {c.voyage}: the campaign offers {names}.", True, cards=picks)
+    names = listing([words("{letter} {card}", letter=p, card=content.cards[p]["title"]) for p in picks])
+    say(c, ev, "offer", words("Voyage {n}: the campaign offers {cards}.", n=c.voyage, cards=names), True, cards=picks)
 
 
 def game_seed(c: CState) -> int:
@@ -66,9 +67,12 @@ def _sources(content: CampaignContent, c: CState) -> list[tuple[str, dict]]:
 
 def goal_text(goal: dict) -> str:
     if goal["kind"] == "reach":
-        return "Reach the destination's land."
-    kind = "land encounter" if goal["where"] == "land" else "encounter"
-    return f"Complete {goal['n']} {kind}{'s' if goal['n'] > 1 else ''}, then reach the destination's land."
+        return words("Reach the destination's land.")
+    if goal["where"] == "land":
+        return words_n("Complete {n} land encounter, then reach the destination's land.",
+                       "Complete {n} land encounters, then reach the destination's land.", goal["n"])
+    return words_n("Complete {n} encounter, then reach the destination's land.",
+                   "Complete {n} encounters, then reach the destination's land.", goal["n"])
 
 
 def carried(content: CampaignContent, c: CState) -> dict:
@@ -133,7 +137,8 @@ def fold_voyage(content: CampaignContent, comp: Components, c: CState, game: Sta
         renown, scars, patience = renown + eff["renown"], scars + eff["scars"], patience + eff["patience"]
         if eff["lasts"] != "now" and key not in c.effects:
             c.effects.append(key)
-        say(c, ev, "effect", f"Campaign effect: {eff['title']}. {eff['text']}", effect=key)
+        text = words("Campaign effect: {effect}. {text}", effect=eff["title"], text=eff["text"])
+        say(c, ev, "effect", text, effect=key)
     c.scars = max(0, min(MAX_SCARS, scars))
     c.patience = max(0, patience)
     c.renown += renown
@@ -155,20 +160,29 @@ def fold_voyage(content: CampaignContent, comp: Components, c: CState, game: Sta
             "removed": removed,
         }
     )
-    outcome = "reaches its destination" if won else f"is lost ({game.reason})"
-    say(c, ev, "voyage", f"Voyage {c.voyage} {outcome}: +{renown} Renown, the crew now has {c.scars} scar(s).")
+    if won:
+        text = words_n("Voyage {voyage} reaches its destination: +{renown} Renown, the crew now has {n} scar.",
+                       "Voyage {voyage} reaches its destination: +{renown} Renown, the crew now has {n} scars.",
+                       c.scars, voyage=c.voyage, renown=renown)
+    else:
+        text = words_n("Voyage {voyage} is lost ({reason}): +{renown} Renown, the crew now has {n} scar.",
+                       "Voyage {voyage} is lost ({reason}): +{renown} Renown, the crew now has {n} scars.",
+                       c.scars, voyage=c.voyage, renown=renown, reason=game.reason)
+    say(c, ev, "voyage", text)
     for e in removed:
-        say(c, ev, "removed", f"{comp.encounters[e].title} is removed from the campaign.", id=e)
+        say(c, ev, "removed", words("{card} is removed from the campaign.", card=comp.encounters[e].title), id=e)
 
 
 def next_stage(content: CampaignContent, c: CState, won: bool, ev: list[Event]) -> None:
     """After a voyage: the campaign ends, or the next voyage (or a second attempt) is prepared."""
     if won and c.stage >= LAST_STAGE:
-        c.phase, c.result, c.reason = "over", "won", "the last voyage reached its destination"
+        c.phase, c.result, c.reason = "over", "won", N_("the last voyage reached its destination")
     elif c.patience <= 0:
-        c.phase, c.result, c.reason = "over", "lost", "the king's patience is spent: the command is taken away"
+        c.phase, c.result, c.reason = "over", "lost", N_(
+            "the king's patience is spent: the command is taken away")
     if c.phase == "over":
-        say(c, ev, c.result, f"The campaign is {c.result}: {c.reason}.")
+        say(c, ev, c.result, words("The campaign is won: {reason}.", reason=c.reason) if c.result == "won"
+                               else words("The campaign is lost: {reason}.", reason=c.reason))
         return
     c.stage = RETRY_STAGE if c.stage >= LAST_STAGE else c.stage + 1
     c.voyage += 1

@@ -19,7 +19,7 @@ from typing import Any
 
 from games.adamastor.campaign_content import CampaignContent
 from games.adamastor.components import Components
-from games.adamastor.state import deep_copy
+from games.adamastor.state import deep_copy, is_log_item, log_json, log_line
 from games.engine import MalformedState
 
 PHASES = ("prepare", "voyage", "over")
@@ -78,6 +78,7 @@ NAMES = tuple(f.name for f in fields(CState))
 
 def dump_cstate(c: CState) -> dict[str, Any]:
     dumped = {n: deep_copy(getattr(c, n)) for n in NAMES}
+    dumped["log"] = [log_json(line) for line in c.log]
     if c.seed_bits == LEGACY_SEED_BITS:
         del dumped["seed_bits"]  # as campaigns begun before the field dumped
     return dumped
@@ -118,7 +119,8 @@ def check_cstate(content: CampaignContent, comp: Components, d: Any) -> None:
     _need(_int(d["voyage"], 1) and d["stage"] in (1, 2, 3, 4), "bad voyage or stage")
     _need(d["phase"] in PHASES, f"unknown phase {d['phase']!r}")
     _need(d["result"] in ("", "won", "lost") and (d["result"] != "") == (d["phase"] == "over"), "bad result")
-    _need(isinstance(d["reason"], str) and _strs(d["log"]), "bad reason or log")
+    _need(isinstance(d["reason"], str) and isinstance(d["log"], list) and all(is_log_item(x) for x in d["log"]),
+          "bad reason or log")
     _need(_strs(d["offered"]) and all(o in content.cards for o in d["offered"]), "bad offered cards")
     _need(all(content.cards[o]["stage"] == d["stage"] for o in d["offered"]), "offered cards of another voyage")
     _need(d["chosen"] is None or d["chosen"] in d["offered"], "the chosen card must be one offered")
@@ -143,4 +145,6 @@ def load_cstate(content: CampaignContent, comp: Components, data: Any) -> CState
         raise
     except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise MalformedState(f"malformed campaign: {exc!r}") from exc
-    return CState(**{n: deep_copy(data[n]) for n in NAMES if n in data})
+    c = CState(**{n: deep_copy(data[n]) for n in NAMES if n in data})
+    c.log = [log_line(x) for x in c.log]
+    return c

@@ -10,8 +10,10 @@ from typing import Any
 from games.adamastor.campaign_rules import LAST_STAGE, goal_text, scars_carried
 from games.adamastor.campaign_state import CState
 from games.adamastor.state import deep_copy
+from games.engine import N_, words
 
-STAGE_NAMES = {1: "First voyage", 2: "Second voyage", 3: "Last voyage", 4: "Second attempt at the last voyage"}
+STAGE_NAMES = {1: N_("First voyage"), 2: N_("Second voyage"), 3: N_("Last voyage"),
+               4: N_("Second attempt at the last voyage")}
 
 
 def card_json(camp: Any, card_id: str) -> dict:
@@ -23,12 +25,13 @@ def card_json(camp: Any, card_id: str) -> dict:
 
 def campaign_prompt(camp: Any, c: CState) -> str:
     if c.phase == "over":
-        return f"The campaign is over ({c.result}): {c.reason}."
+        return (words("The campaign is over (won): {reason}.", reason=c.reason) if c.result == "won"
+                else words("The campaign is over (lost): {reason}.", reason=c.reason))
     if c.phase == "voyage":
-        return f"Voyage {c.voyage} is at sea: play it to its end."
+        return words("Voyage {n} is at sea: play it to its end.", n=c.voyage)
     if c.chosen is None:
-        return f"Choose the campaign card for voyage {c.voyage}, buy upgrades if you like, then set sail."
-    return f"Buy upgrades with your Renown if you like, then set sail on voyage {c.voyage}."
+        return words("Choose the campaign card for voyage {n}, buy upgrades if you like, then set sail.", n=c.voyage)
+    return words("Buy upgrades with your Renown if you like, then set sail on voyage {n}.", n=c.voyage)
 
 
 def _voyages(camp: Any, c: CState) -> list[dict]:

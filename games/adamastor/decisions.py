@@ -11,7 +11,7 @@ from games.adamastor.components import Components
 from games.adamastor.effects import pay_steps, task_of
 from games.adamastor.state import State
 from games.adamastor.table import card_name, hand_limit, say, skill_cost, title
-from games.engine import Action, Event, IllegalAction
+from games.engine import Action, Event, IllegalAction, words
 
 
 def learnable(comp: Components, s: State, limit: int | None) -> list[int]:
@@ -22,55 +22,58 @@ def learnable(comp: Components, s: State, limit: int | None) -> list[int]:
 def learn_card(comp: Components, s: State, ev: list[Event], card: int) -> None:
     s.hand.remove(card)
     s.skills.append(card)
-    say(s, ev, "learn", f"You learn the Skill of {title(comp, card)}.", card=card)
+    say(s, ev, "learn", words("You learn the Skill of {card}.", card=title(comp, card)), card=card)
     if comp.sailing[card].skill == "reveal_maps":
         nav.reveal_all(comp, s, ev)
 
 
 def _card_label(comp: Components, c: int) -> str:
-    card = comp.sailing[c]
-    return f"{card_name(comp, c)}, worth {card.nav} Navigation"
+    return words("{card}, worth {n} Navigation", card=card_name(comp, c), n=comp.sailing[c].nav)
 
 
 def pending_actions(comp: Components, s: State) -> list[Action]:
     p = s.pending
     kind = p["kind"]
     if kind == "discard":
-        why = " for the hand limit" if p["why"] == "sunset" else ""
-        return [Action(f"discard:{c}", f"Discard {_card_label(comp, c)}{why}", "hand") for c in s.hand]
+        if p["why"] == "sunset":
+            return [Action(f"discard:{c}", words("Discard {card} for the hand limit", card=_card_label(comp, c)),
+                           "hand") for c in s.hand]
+        return [Action(f"discard:{c}", words("Discard {card}", card=_card_label(comp, c)), "hand") for c in s.hand]
     if kind == "nav_pay":
         return [
-            Action(f"discard:{c}", f"Discard {_card_label(comp, c)} to pay for navigation", "hand")
+            Action(f"discard:{c}", words("Discard {card} to pay for navigation", card=_card_label(comp, c)), "hand")
             for c in s.hand
         ]
     if kind == "keep":
         return [
-            Action(f"discard:{c}", f"Put {card_name(comp, c)} under the deck, keep the other", "hand")
+            Action(f"discard:{c}", words("Put {card} under the deck, keep the other", card=card_name(comp, c)), "hand")
             for c in p["cards"]
         ]
     if kind == "heal":
-        return [Action(f"heal:{c}", f"Remove the Trauma {card_name(comp, c)}", "traumas") for c in s.traumas]
+        return [Action(f"heal:{c}", words("Remove the Trauma {card}", card=card_name(comp, c)), "traumas")
+                for c in s.traumas]
     if kind == "learn":
         acts = [
-            Action(f"learn:{c}", f"Learn the Skill of {card_name(comp, c)}", "hand")
+            Action(f"learn:{c}", words("Learn the Skill of {card}", card=card_name(comp, c)), "hand")
             for c in learnable(comp, s, p["max"])
         ]
-        return [*acts, Action("learn:skip", "Learn no Skill", "panel")]
+        return [*acts, Action("learn:skip", words("Learn no Skill"), "panel")]
     if kind == "choice":
         return [Action(f"enc:{o['key']}", o.get("label") or o["key"], "encounter") for o in p["options"]]
     if kind == "flip":
+        name = comp.encounters[s.encounter["id"]].title
         return [
-            Action("enc:flip", f"Flip {comp.encounters[s.encounter['id']].title} over", "encounter"),
-            Action("enc:decline", f"Leave {comp.encounters[s.encounter['id']].title} as it is", "encounter"),
+            Action("enc:flip", words("Flip {card} over", card=name), "encounter"),
+            Action("enc:decline", words("Leave {card} as it is", card=name), "encounter"),
         ]
     if kind == "task":
         acts = [
-            Action(f"task:{i}", f"Complete the Task {comp.encounters[i].title}", "encounter")
+            Action(f"task:{i}", words("Complete the Task {card}", card=comp.encounters[i].title), "encounter")
             for i in p["ids"]
         ]
-        return [*acts, Action("task:skip", "Complete no Task now", "encounter")]
+        return [*acts, Action("task:skip", words("Complete no Task now"), "encounter")]
     if kind == "ignore":
-        return [Action(f"ignore:{t}", f"Ignore one {t} icon this week", "skills") for t in p["types"]]
+        return [Action(f"ignore:{t}", words("Ignore one {kind} icon this week", kind=t), "skills") for t in p["types"]]
     raise ValueError(f"unknown pending decision {kind!r}")
 
 
@@ -78,7 +81,7 @@ def _discard_answer(comp: Components, s: State, ev: list[Event], card: int) -> N
     p = s.pending
     s.hand.remove(card)
     s.discard.append(card)
-    say(s, ev, "discard", f"You discard {title(comp, card)}.", card=card)
+    say(s, ev, "discard", words("You discard {card}.", card=title(comp, card)), card=card)
     if p["kind"] == "nav_pay":
         left = p["n"] - comp.sailing[card].nav
         s.pending = {"kind": "nav_pay", "n": left} if left > 0 and s.hand else None
@@ -94,7 +97,7 @@ def _keep_answer(comp: Components, s: State, ev: list[Event], card: int) -> None
     s.hand.remove(card)
     s.deck.append(card)
     s.pending = None
-    say(s, ev, "draw", f"You keep {title(comp, kept)} and put the other card under the deck.")
+    say(s, ev, "draw", words("You keep {card} and put the other card under the deck.", card=title(comp, kept)))
 
 
 def _option(s: State, key: str) -> dict:
@@ -112,17 +115,17 @@ def answer(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> 
         s.removed.append(card)
         left = s.pending["n"] - 1
         s.pending = {"kind": "heal", "n": left} if left > 0 and s.traumas else None
-        say(s, ev, "heal", f"Trauma {title(comp, card)} is removed from play.", card=card)
+        say(s, ev, "heal", words("Trauma {card} is removed from play.", card=title(comp, card)), card=card)
     elif verb == "learn":
         s.pending = None
         if arg == "skip":
-            say(s, ev, "learn", "You learn no Skill.")
+            say(s, ev, "learn", words("You learn no Skill."))
         else:
             learn_card(comp, s, ev, int(arg))
     elif verb == "enc" and kind == "choice":
         opt = _option(s, arg)
         s.pending = None
-        say(s, ev, "encounter", f"You choose: {opt.get('label') or opt['key']}.")
+        say(s, ev, "encounter", words("You choose: {option}.", option=opt.get("label") or opt["key"]))
         s.todo[:0] = [*pay_steps(opt.get("costs", [])), *opt.get("effects", [])]
     elif verb == "enc":
         _flip_answer(comp, s, ev, arg == "flip")
@@ -131,7 +134,7 @@ def answer(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> 
         if arg != "skip":
             entry = next(t for t in s.tasks if t[0] == arg)
             task = task_of(comp, entry)
-            say(s, ev, "task", f"You work on the Task {comp.encounters[arg].title}.")
+            say(s, ev, "task", words("You work on the Task {card}.", card=comp.encounters[arg].title))
             s.todo[:0] = [
                 *pay_steps(task["costs"]),
                 *task["reward"],
@@ -142,18 +145,18 @@ def answer(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> 
         skill = s.pending["skill"]
         s.ignore_choices = {**s.ignore_choices, str(skill): arg}
         s.pending = None
-        say(s, ev, "ignore", f"{title(comp, skill)} ignores one {arg} icon this turn.")
+        say(s, ev, "ignore", words("{card} ignores one {kind} icon this turn.", card=title(comp, skill), kind=arg))
     else:
-        raise IllegalAction(f"{verb}:{arg} does not answer this decision")
+        raise IllegalAction(words("{action} does not answer this decision", action=f"{verb}:{arg}"))
 
 
 def _flip_answer(comp: Components, s: State, ev: list[Event], flip: bool) -> None:
     s.pending = None
     if not flip:
-        say(s, ev, "encounter", "You leave the card as it is.")
+        say(s, ev, "encounter", words("You leave the card as it is."))
         return
     card = comp.encounters[s.encounter["id"]]
     back = card.raw["back"]
     s.encounter = {**s.encounter, "side": "back"}
-    say(s, ev, "encounter", f"You flip the card: {back.get('title') or card.title}.", True, id=card.id)
+    say(s, ev, "encounter", words("You flip the card: {card}.", card=back.get("title") or card.title), True, id=card.id)
     s.todo[:0] = list(back["effects"])

@@ -21,7 +21,7 @@ from games.adamastor.table import (
     title,
 )
 from games.adamastor.voyage_rules import mod, record_campaign_effect
-from games.engine import Event
+from games.engine import Event, words, words_n
 
 
 def encounter_gain(s: State, slot: int) -> int:
@@ -34,18 +34,20 @@ def start_encounter(comp: Components, s: State, ev: list[Event], space: str) -> 
     cell = nav.cell_at(comp, s, space)
     section = "land" if cell.kind == "island" else "sea"
     gain = encounter_gain(s, slot)
-    say(s, ev, "encounter", f"A {section} encounter! You gain {gain} Morale and {gain} Experience.")
+    text = (words("A land encounter! You gain {n} Morale and {n} Experience.", n=gain) if section == "land"
+            else words("A sea encounter! You gain {n} Morale and {n} Experience.", n=gain))
+    say(s, ev, "encounter", text)
     gain_morale(s, ev, gain)
     s.experience += gain + mod(s, "enc_exp")
     if not s.enc_deck:
-        say(s, ev, "encounter", "The Encounter deck is empty: nothing more happens here.")
+        say(s, ev, "encounter", words("The Encounter deck is empty: nothing more happens here."))
         s.encounter = {"id": "", "section": section, "side": "front", "cell": space}
         s.todo = [{"op": "_end_encounter"}]
         return
     card_id = s.enc_deck.pop()
     card = comp.encounters[card_id]
     s.encounter = {"id": card_id, "section": section, "side": "front", "cell": space}
-    say(s, ev, "encounter", f"Encounter drawn: {card.title}.", True, id=card_id, section=section)
+    say(s, ev, "encounter", words("Encounter drawn: {card}.", card=card.title), True, id=card_id, section=section)
     body = card.section(section)
     main = list(body["effects"]) if "effects" in body else [{"op": "_become_task"}]
     s.todo = [{"op": "_task_offer"}, *main, {"op": "_task_offer"}, {"op": "_end_encounter"}]
@@ -60,7 +62,8 @@ def end_encounter(comp: Components, s: State, ev: list[Event]) -> None:
     if enc["id"] and not any(t[0] == enc["id"] for t in s.tasks):
         s.enc_used.append(enc["id"])
     s.encounter = None
-    say(s, ev, "encounter", f"The encounter space is marked ({s.encounters_completed} completed so far).")
+    say(s, ev, "encounter", words("The encounter space is marked ({n} completed so far).",
+                                  n=s.encounters_completed))
 
 
 def can_pay(comp: Components, s: State, costs: list[dict]) -> bool:
@@ -102,7 +105,7 @@ def _pay(comp: Components, s: State, ev: list[Event], op: dict) -> None:
     kind, n = op["pay"], op["n"]
     if kind == "exp":
         s.experience = max(0, s.experience - n)
-        say(s, ev, "pay", f"You pay {n} Experience.")
+        say(s, ev, "pay", words("You pay {n} Experience.", n=n))
     elif kind == "morale":
         lose_morale(comp, s, ev, n)
     elif kind == "cards" and s.hand:
@@ -113,18 +116,18 @@ def _pay(comp: Components, s: State, ev: list[Event], op: dict) -> None:
 
 def _test(comp: Components, s: State, ev: list[Event], op: dict) -> None:
     if not s.deck:
-        say(s, ev, "test", "Test: the Sailing deck is empty, so the test fails.")
+        say(s, ev, "test", words("Test: the Sailing deck is empty, so the test fails."))
         s.todo[:0] = list(op["failure"])
         return
     card = s.deck.pop(0)
     s.discard.append(card)
     ok = check(comp, card, op["check"])
-    verdict = "success" if ok else "failure"
     say(
         s,
         ev,
         "test",
-        f"Test: you reveal {title(comp, card)} and discard it (−1 Morale): {verdict}.",
+        (words("Test: you reveal {card} and discard it (−1 Morale): success.", card=title(comp, card)) if ok
+         else words("Test: you reveal {card} and discard it (−1 Morale): failure.", card=title(comp, card))),
         True,
         card=card,
         success=ok,
@@ -153,31 +156,32 @@ def _simple(comp: Components, s: State, ev: list[Event], op: dict) -> bool:
         (gain_morale(s, ev, n) if n > 0 else lose_morale(comp, s, ev, -n))
     elif name == "exp":
         s.experience = max(0, s.experience + n)
-        say(s, ev, "exp", f"Experience {'+' if n > 0 else '−'}{abs(n)} (now {s.experience}).")
+        say(s, ev, "exp", words("Experience {change} (now {n}).", change=f"{'+' if n > 0 else '−'}{abs(n)}",
+                                     n=s.experience))
     elif name == "draw":
         for _ in range(n):
-            card = take_top(comp, s, ev, "You draw")
+            card = take_top(comp, s, ev, words("You draw"))
             if card is None:
                 return True
             s.hand.append(card)
     elif name == "actions":
         s.actions_left += n
-        say(s, ev, "actions", f"You gain {n} action(s) this turn.")
+        say(s, ev, "actions", words_n("You gain {n} action this turn.", "You gain {n} actions this turn.", n))
     elif name == "nav_bonus":
         s.nav_bonus += n
-        say(s, ev, "nav", f"Your next Navigate action this turn gets +{n} points.")
+        say(s, ev, "nav", words("Your next Navigate action this turn gets +{n} points.", n=n))
     elif name == "trauma":
         if not s.deck:
-            say(s, ev, "trauma", "The Sailing deck is empty: no card to take.")
+            say(s, ev, "trauma", words("The Sailing deck is empty: no card to take."))
         else:
             card = s.deck.pop(0)
-            say(s, ev, "draw", f"You take the top card: {title(comp, card)}.", True, card=card)
+            say(s, ev, "draw", words("You take the top card: {card}.", card=title(comp, card)), True, card=card)
             gain_or_discard(comp, s, ev, card)
     elif name == "reveal_map":
         nav.reveal_next(comp, s, ev)
     elif name == "row_lowest":
-        discard_lowest(comp, s, ev, "Encounter")
-        refill_row(comp, s, ev, "The row is refilled")
+        discard_lowest(comp, s, ev, words("Encounter"))
+        refill_row(comp, s, ev, words("The row is refilled"))
     elif name == "test":
         _test(comp, s, ev, op)
     elif name == "campaign":
@@ -203,7 +207,7 @@ def run_op(comp: Components, s: State, ev: list[Event], op: dict) -> None:
         if keys:
             s.pending = {"kind": "choice", "options": [o for o in op["options"] if o["key"] in keys]}
         else:
-            say(s, ev, "encounter", "You cannot pay for any option: the choice passes.")
+            say(s, ev, "encounter", words("You cannot pay for any option: the choice passes."))
     elif name == "flip":
         s.pending = {"kind": "flip"}
     elif name == "_pay":
@@ -215,13 +219,16 @@ def run_op(comp: Components, s: State, ev: list[Event], op: dict) -> None:
     elif name == "_task_done":
         s.tasks = [t for t in s.tasks if t[0] != op["id"]]
         s.enc_used.append(op["id"])
-        say(s, ev, "task", f"Task completed: {comp.encounters[op['id']].title} leaves play.")
+        say(s, ev, "task", words("Task completed: {card} leaves play.", card=comp.encounters[op["id"]].title))
     elif name == "_become_task":
         s.tasks.append([s.encounter["id"], s.encounter["section"]])
-        say(s, ev, "task", f"{comp.encounters[s.encounter['id']].title} stays in play as a Task.")
+        say(s, ev, "task", words("{card} stays in play as a Task.", card=comp.encounters[s.encounter["id"]].title))
     elif name == "_end_encounter":
         end_encounter(comp, s, ev)
     elif name in ("discard", "heal", "learn"):
-        say(s, ev, "encounter", f"Nothing to {name}: this effect passes.")
+        nothing = {"discard": words("Nothing to discard: this effect passes."),
+                   "heal": words("Nothing to heal: this effect passes."),
+                   "learn": words("Nothing to learn: this effect passes.")}
+        say(s, ev, "encounter", nothing[name])
     else:
         raise ValueError(f"unknown effect op {name!r}")

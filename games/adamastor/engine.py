@@ -10,10 +10,22 @@ from games.adamastor.campaign import AdamastorCampaign
 from games.adamastor.components import Components, load_components
 from games.adamastor.persist import dump, load_state
 from games.adamastor.state import State
+from games.adamastor.table import REACHED
 from games.adamastor.turn import advance, new_state
 from games.adamastor.view import build_view, prompt
 from games.adamastor.voyage import check_carried
-from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, ScoreLine, Status
+from games.engine import (
+    N_,
+    Action,
+    Event,
+    GameSpec,
+    IllegalAction,
+    MalformedState,
+    OptionSpec,
+    ScoreLine,
+    Status,
+    words,
+)
 
 SPEC = GameSpec(
     slug="adamastor",
@@ -22,13 +34,13 @@ SPEC = GameSpec(
     options=(
         OptionSpec(
             "maps",
-            "Map length",
-            (("3", "Classic: 3 regular maps + destination"), ("4", "Harder: 4 regular maps + destination")),
+            N_("Map length"),
+            (("3", N_("Classic: 3 regular maps + destination")), ("4", N_("Harder: 4 regular maps + destination"))),
             "3",
         ),
     ),
-    summary="Captain a Portuguese fleet across unknown seas: keep the crew's morale (your deck) alive, "
-    "learn skills from hardship and reach the far continent before mutiny or despair.",
+    summary=N_("Captain a Portuguese fleet across unknown seas: keep the crew's morale (your deck) alive, "
+               "learn skills from hardship and reach the far continent before mutiny or despair."),
 )
 
 
@@ -62,11 +74,12 @@ class AdamastorEngine:
     def apply(self, state: State, action_id: str) -> tuple[State, list[Event]]:
         comp = self.components
         if not isinstance(action_id, str):
-            raise IllegalAction("an action id must be text")
+            raise IllegalAction(words("an action id must be text"))
         if state.phase == "over":
-            raise IllegalAction("the game is over: no more actions")
+            raise IllegalAction(words("the game is over: no more actions"))
         if action_id not in {a.id for a in legal(comp, state)}:
-            raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
+            raise IllegalAction(words("{action} is not a legal action now: {prompt}", action=repr(action_id),
+                                      prompt=prompt(comp, state)))
         s = state.clone()
         ev: list[Event] = []
         perform(comp, s, ev, action_id)
@@ -76,14 +89,14 @@ class AdamastorEngine:
     def status(self, state: State) -> Status:
         if state.result == "won":
             lines = (
-                ScoreLine("Experience tokens left", state.experience),
+                ScoreLine(words("Experience tokens left"), state.experience),
                 ScoreLine(
-                    "Encounters completed",
+                    words("Encounters completed"),
                     4 * state.encounters_completed,
                     f"{state.encounters_completed} × 4",
                 ),
             )
-            return Status("won", sum(x.points for x in lines), lines, "the ship reached its destination")
+            return Status("won", sum(x.points for x in lines), lines, REACHED)
         if state.result == "lost":
             return Status("lost", 0, (), state.reason)
         return Status("in_progress")

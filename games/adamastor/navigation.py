@@ -13,7 +13,7 @@ from games.adamastor.components import Cell, Components
 from games.adamastor.state import State
 from games.adamastor.table import say
 from games.adamastor.voyage_rules import landing_open
-from games.engine import Event
+from games.engine import N_, Event, words
 
 BASE_COST = {"sea": 2, "fog": 3, "island": 3, "land": 3}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -74,8 +74,8 @@ def cell_at(comp: Components, s: State, space: str) -> Cell | None:
     return comp.maps[s.map_ids[i]].cells[r][c]
 
 
-_KIND_WORDS = {"sea": "open sea", "fog": "a fog bank", "island": "an island", "current": "a current",
-               "land": "the destination's shore"}
+_KIND_WORDS = {"sea": N_("open sea"), "fog": N_("a fog bank"), "island": N_("an island"), "current": N_("a current"),
+               "land": N_("the destination's shore")}
 
 
 def place_name(comp: Components, s: State, space: str) -> str:
@@ -83,10 +83,11 @@ def place_name(comp: Components, s: State, space: str) -> str:
     kind, i, r, c = parse(space)
     if kind == "p":
         if i == 0:
-            return f"the start of the voyage (row {r + 1})"
-        return f"the crossing between map cards {i} and {i + 1} (row {r + 1})"
+            return words("the start of the voyage (row {row})", row=r + 1)
+        return words("the crossing between map cards {a} and {b} (row {row})", a=i, b=i + 1, row=r + 1)
     cell = comp.maps[s.map_ids[i]].cells[r][c]
-    return f"{_KIND_WORDS[cell.kind]} on {comp.maps[s.map_ids[i]].name} (row {r + 1}, column {c + 1})"
+    return words("{kind} on {map} (row {row}, column {column})", kind=_KIND_WORDS[cell.kind],
+                 map=comp.maps[s.map_ids[i]].name, row=r + 1, column=c + 1)
 
 
 def cell_cost(cell: Cell | None, direction: str) -> int | None:
@@ -126,7 +127,8 @@ def reveal_slot(comp: Components, s: State, ev: list[Event], slot: int) -> None:
     if 0 <= slot < len(s.face_up) and not s.face_up[slot]:
         s.face_up[slot] = True
         card = comp.maps[s.map_ids[slot]]
-        say(s, ev, "map", f"Map card {slot + 1} is revealed: {card.name}.", True, slot=slot, id=card.id)
+        text = words("Map card {n} is revealed: {map}.", n=slot + 1, map=card.name)
+        say(s, ev, "map", text, True, slot=slot, id=card.id)
 
 
 def reveal_next(comp: Components, s: State, ev: list[Event]) -> None:

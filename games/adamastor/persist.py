@@ -9,7 +9,7 @@ from typing import Any
 from games.adamastor import navigation as nav
 from games.adamastor.components import THREATS, ComponentError, Components
 from games.adamastor.effects_schema import check_cost, check_effect
-from games.adamastor.state import FIELD_NAMES, PHASES, State, deep_copy, dump_state
+from games.adamastor.state import FIELD_NAMES, PHASES, State, deep_copy, dump_state, is_log_item, log_line
 from games.adamastor.voyage import CarriedError, check_carried
 from games.engine import MalformedState
 
@@ -59,7 +59,8 @@ def _check_types(d: dict) -> None:
             isinstance(d[name], list) and all(_int(c) for c in d[name]),
             f"{name} must be a list of card numbers",
         )
-    for name in ("map_ids", "marked", "enc_deck", "enc_used", "events_done", "log"):
+    _need(isinstance(d["log"], list) and all(is_log_item(x) for x in d["log"]), "log must be text items")
+    for name in ("map_ids", "marked", "enc_deck", "enc_used", "events_done"):
         _need(
             isinstance(d[name], list) and all(isinstance(x, str) for x in d[name]),
             f"{name} must be text items",
@@ -216,7 +217,9 @@ def load_state(comp: Components, data: Any) -> State:
         if isinstance(exc, CarriedError):
             raise MalformedState(f"bad campaign voyage: {exc}") from exc
         raise MalformedState(f"malformed state: {exc!r}") from exc
-    return State(**{n: deep_copy(data[n]) for n in names})
+    state = State(**{n: deep_copy(data[n]) for n in names})
+    state.log = [log_line(x) for x in state.log]
+    return state
 
 
 def dump(s: State) -> dict[str, Any]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from games.engine import Words
+
 PHASES = ("setup", "actions", "events", "sunset", "over")
 LIST_FIELDS = (
     "deck",
@@ -105,6 +107,25 @@ def deep_copy(data: Any) -> Any:
     return data
 
 
+def log_json(line: str) -> str | dict[str, Any]:
+    """A log line as saved: its Words' JSON (so it can be said again in any language), or the plain text."""
+    return line.to_json() if isinstance(line, Words) else str(line)
+
+
+def log_line(data: Any) -> str:
+    """A saved log line back as Words; a plain string (saves made before issue #16) stays as it is."""
+    if not isinstance(data, dict):
+        return data
+    said = Words.from_json(data)
+    return said if said is not None else str(data.get("m", ""))
+
+
+def is_log_item(x: Any) -> bool:
+    return isinstance(x, str) or (isinstance(x, dict) and isinstance(x.get("m"), str))
+
+
 def dump_state(s: State) -> dict[str, Any]:
     """Every field, deep-copied: the saved data shares nothing with the live state."""
-    return {name: deep_copy(getattr(s, name)) for name in FIELD_NAMES}
+    out = {name: deep_copy(getattr(s, name)) for name in FIELD_NAMES}
+    out["log"] = [log_json(line) for line in s.log]
+    return out

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from games.adamastor.components import THREATS, Components
 from games.adamastor.state import State
-from games.engine import Event
+from games.engine import N_, Event, words, words_n
 
-DEMORALISED = "demoralised: the Sailing deck was empty when a draw was required"
-MUTINY = "mutiny"
-STRANDED = "demoralised: the deck and your hand are empty and the ship can never sail again"
+DEMORALISED = N_("demoralised: the Sailing deck was empty when a draw was required")
+MUTINY = N_("mutiny")
+REACHED = N_("the ship reached its destination")
+THREAT_WORDS = (N_("unrest"), N_("disease"), N_("fatigue"), N_("motivation"))  # said where a type is named
+STRANDED = N_("demoralised: the deck and your hand are empty and the ship can never sail again")
 
 
 def say(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, **data) -> None:
@@ -22,21 +24,46 @@ def say(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, 
 def finish(s: State, ev: list[Event], result: str, reason: str) -> None:
     s.phase, s.result, s.reason = "over", result, reason
     s.pending, s.todo, s.nav = None, [], None
-    text = "You win: the ship reaches its destination!" if result == "won" else f"You lose ({reason})."
+    if result == "won":
+        text = words("You win: the ship reaches its destination!")
+    elif reason == MUTINY:
+        text = words(
+            "You lose: mutiny on board, with 3 or more icons of each threat (unrest, disease, fatigue) in play.")
+    else:
+        text = words("You lose ({reason}).", reason=reason)
     say(s, ev, result, text)
 
 
 def title(comp: Components, number: int) -> str:
-    return f"#{number} {comp.sailing[number].title}"
+    return words("#{number} {title}", number=number, title=comp.sailing[number].title)
 
 
 def card_name(comp: Components, number: int) -> str:
     """A card as a button names it: "Homesick (35)" (the log keeps `title`'s form: saves store it)."""
-    return f"{comp.sailing[number].title} ({number})"
+    return words("{title} ({number})", title=comp.sailing[number].title, number=number)
 
 
 def nav_points(n: int) -> str:
-    return f"{n} Navigation Point{'' if n == 1 else 's'}"
+    return words_n("{n} Navigation Point", "{n} Navigation Points", n)
+
+
+def listing(items: list[str]) -> str:
+    """Items joined by commas, each still said in the reader's language."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = words("{a}, {b}", a=out, b=item)
+    return out
+
+
+WEATHER_WORDS = (N_("sun"), N_("cloud"), N_("storm"))  # the weather icons as the log names them
+
+
+def spaced(items: list[str]) -> str:
+    """Items joined by spaces (weather icons), each still said in the reader's language."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = words("{a} {b}", a=out, b=item)
+    return out
 
 
 def lose_morale(comp: Components, s: State, ev: list[Event], n: int, removed: bool = False) -> None:
@@ -48,12 +75,13 @@ def lose_morale(comp: Components, s: State, ev: list[Event], n: int, removed: bo
         card = s.deck.pop(0)
         (s.removed if removed else s.discard).append(card)
         moved.append(card)
-    where = "removed from play" if removed else "discarded"
     if moved:
-        names = ", ".join(title(comp, c) for c in moved)
-        say(s, ev, "morale", f"Morale −{len(moved)}: {names} {where} from the deck.", True, cards=moved)
+        names = listing([title(comp, c) for c in moved])
+        text = (words("Morale −{n}: {cards} removed from play from the deck.", n=len(moved), cards=names) if removed
+                else words("Morale −{n}: {cards} discarded from the deck.", n=len(moved), cards=names))
+        say(s, ev, "morale", text, True, cards=moved)
     if len(moved) < n:
-        say(s, ev, "morale", "The Sailing deck is empty: no more morale can be lost.")
+        say(s, ev, "morale", words("The Sailing deck is empty: no more morale can be lost."))
 
 
 def gain_morale(s: State, ev: list[Event], n: int) -> None:
@@ -65,9 +93,10 @@ def gain_morale(s: State, ev: list[Event], n: int) -> None:
         s.deck.append(s.discard.pop())
         moved += 1
     if moved:
-        say(s, ev, "morale", f"Morale +{moved}: {moved} card(s) go back under the deck.")
+        say(s, ev, "morale", words_n("Morale +{n}: {n} card goes back under the deck.",
+                                     "Morale +{n}: {n} cards go back under the deck.", moved))
     if moved < n:
-        say(s, ev, "morale", "The discard pile is empty: no more morale can be gained.")
+        say(s, ev, "morale", words("The discard pile is empty: no more morale can be gained."))
 
 
 def take_top(comp: Components, s: State, ev: list[Event], why: str) -> int | None:
@@ -76,7 +105,7 @@ def take_top(comp: Components, s: State, ev: list[Event], why: str) -> int | Non
         finish(s, ev, "lost", DEMORALISED)
         return None
     card = s.deck.pop(0)
-    say(s, ev, "draw", f"{why}: {title(comp, card)}.", True, card=card)
+    say(s, ev, "draw", words("{why}: {card}.", why=why, card=title(comp, card)), True, card=card)
     return card
 
 
@@ -96,16 +125,17 @@ def gain_or_discard(comp: Components, s: State, ev: list[Event], card: int) -> N
     """A card leaving the row or revealed by an effect: a Trauma is gained, a Skill is discarded."""
     if comp.sailing[card].trauma:
         s.traumas.append(card)
-        say(s, ev, "trauma", f"{title(comp, card)} becomes a Trauma ({comp.sailing[card].trauma}).")
+        say(s, ev, "trauma", words("{card} becomes a Trauma ({kind}).", card=title(comp, card),
+                                   kind=comp.sailing[card].trauma))
     else:
         s.discard.append(card)
-        say(s, ev, "discard", f"{title(comp, card)} is discarded.")
+        say(s, ev, "discard", words("{card} is discarded.", card=title(comp, card)))
 
 
 def discard_lowest(comp: Components, s: State, ev: list[Event], why: str) -> None:
     if s.row:
         card = s.row.pop()
-        say(s, ev, "row", f"{why}: the lowest row card {title(comp, card)} leaves the row.")
+        say(s, ev, "row", words("{why}: the lowest row card {card} leaves the row.", why=why, card=title(comp, card)))
         gain_or_discard(comp, s, ev, card)
 
 

@@ -4,4 +4,4 @@ app/i18n/render.py says the strings under these keys in the reader's language; a
 the strings under them from games/adamastor/data/*.json into this game's catalog. Ids and kinds never are words.
 """
 
-TEXT_KEYS = frozenset({"name", "text", "title", "label"})
+TEXT_KEYS = frozenset({"name", "text", "title", "label", "flavor"})

@@ -23,10 +23,11 @@ from games.adamastor.table import (
     say,
     skills_of,
     sort_row,
+    spaced,
 )
 from games.adamastor.voyage import apply_setup, take_carried_cards, voyage_map
 from games.adamastor.voyage_rules import mod
-from games.engine import Event, Rng
+from games.engine import Event, Rng, words, words_n
 
 EVENT_STEPS = ("learn", "ignore", "unrest", "disease", "fatigue", "mutiny")
 SUNSET_STEPS = ("morale", "row", "hand", "traumas")
@@ -73,12 +74,14 @@ def new_state(comp: Components, seed: int, maps_n: int, carried: dict | None = N
         s,
         ev,
         "setup",
-        f"A new voyage: {maps_n} map cards and a destination; the first is {comp.maps[map_ids[0]].name}.",
+        words("A new voyage: {n} map cards and a destination; the first is {map}.", n=maps_n,
+              map=comp.maps[map_ids[0]].name),
         True,
         maps=maps_n,
     )
     if s.campaign is not None:
-        say(s, ev, "campaign", f"Campaign voyage {carried['voyage']}: {carried['card']['title']}.")
+        say(s, ev, "campaign", words("Campaign voyage {n}: {card}.", n=carried["voyage"],
+                                           card=carried["card"]["title"]))
         apply_setup(comp, s, ev)
     set_weather(comp, s, ev)
     s.actions_left += mod(s, "first_turn_actions")
@@ -101,15 +104,22 @@ def set_weather(comp: Components, s: State, ev: list[Event]) -> None:
     s.weather = comp.weather_index(weather_icons(comp, s))
     w = comp.weather[s.weather]
     s.actions_left = w.actions + len(skills_of(comp, s, "extra_action"))
-    extra = f", navigation costs +{w.nav_penalty}" if w.nav_penalty else ""
-    say(s, ev, "weather", f"Weather: {w.name} ({' '.join(w.icons)}): {s.actions_left} action(s){extra}.")
+    icons_ = spaced(w.icons)
+    if w.nav_penalty:
+        text = words_n("Weather: {weather} ({icons}): {n} action, navigation costs +{penalty}.",
+                       "Weather: {weather} ({icons}): {n} actions, navigation costs +{penalty}.",
+                       s.actions_left, weather=w.name, icons=icons_, penalty=w.nav_penalty)
+    else:
+        text = words_n("Weather: {weather} ({icons}): {n} action.", "Weather: {weather} ({icons}): {n} actions.",
+                       s.actions_left, weather=w.name, icons=icons_)
+    say(s, ev, "weather", text)
 
 
 def sunrise(comp: Components, s: State, ev: list[Event]) -> None:
     s.turn += 1
     s.events_done, s.ignore_choices, s.nav_bonus, s.step = [], {}, 0, 0
-    say(s, ev, "turn", f"Turn {s.turn} begins.")
-    refill_row(comp, s, ev, "Sunrise: a new card joins the row")
+    say(s, ev, "turn", words("Turn {n} begins.", n=s.turn))
+    refill_row(comp, s, ev, words("Sunrise: a new card joins the row"))
     if s.phase == "over":
         return
     set_weather(comp, s, ev)
@@ -161,19 +171,24 @@ def _event_step(comp: Components, s: State, ev: list[Event], key: str) -> None:
         return
     s.events_done.append(key)
     if key == "learn":
-        say(s, ev, "event", f"Learn a Skill: {count} motivation icons in the row.")
+        say(s, ev, "event", words_n("Learn a Skill: {n} motivation icon in the row.",
+                                       "Learn a Skill: {n} motivation icons in the row.", count))
         if learnable(comp, s, count):
             s.pending = {"kind": "learn", "max": count}
     elif key == "unrest":
-        say(s, ev, "event", f"Crew Unrest: {count} unrest icons in play.")
-        discard_lowest(comp, s, ev, "Crew Unrest")
-        refill_row(comp, s, ev, "Crew Unrest: a new card joins the row")
+        say(s, ev, "event", words_n("Crew Unrest: {n} unrest icon in play.",
+                                       "Crew Unrest: {n} unrest icons in play.", count))
+        discard_lowest(comp, s, ev, words("Crew Unrest"))
+        refill_row(comp, s, ev, words("Crew Unrest: a new card joins the row"))
     elif key == "disease":
         sick = sum(1 for c in s.traumas if comp.sailing[c].trauma == "disease")
-        say(s, ev, "event", f"Disease Outbreak: {count} disease icons in play, {sick} disease Trauma(s).")
+        say(s, ev, "event", words_n("Disease Outbreak: {count} disease icons in play, {n} disease Trauma.",
+                                       "Disease Outbreak: {count} disease icons in play, {n} disease Traumas.",
+                                       sick, count=count))
         lose_morale(comp, s, ev, sick, removed=True)
     elif key == "fatigue":
-        say(s, ev, "event", f"Exhausted Sailors: {count} fatigue icons in play.")
+        say(s, ev, "event", words_n("Exhausted Sailors: {n} fatigue icon in play.",
+                                       "Exhausted Sailors: {n} fatigue icons in play.", count))
         lose_morale(comp, s, ev, 3)
     else:
         finish(s, ev, "lost", MUTINY)
@@ -183,17 +198,17 @@ def _sunset_step(comp: Components, s: State, ev: list[Event], key: str) -> None:
     if key == "morale":
         n = len(skills_of(comp, s, "sunset_morale"))
         if n:
-            say(s, ev, "sunset", f"Sunset: your Skills cheer the crew (+{n} Morale).")
+            say(s, ev, "sunset", words("Sunset: your Skills cheer the crew (+{n} Morale).", n=n))
             gain_morale(s, ev, n)
     elif key == "row":
-        discard_lowest(comp, s, ev, "Sunset")
+        discard_lowest(comp, s, ev, words("Sunset"))
     elif key == "hand":
         if len(s.hand) > hand_limit(comp, s):
             s.pending = {"kind": "discard", "n": len(s.hand) - hand_limit(comp, s), "why": "sunset"}
     else:
         n = sum(1 for c in s.traumas if comp.sailing[c].sunset_loss)
         if n:
-            say(s, ev, "sunset", f"Sunset: your Traumas weigh on the crew (−{n} Morale).")
+            say(s, ev, "sunset", words("Sunset: your Traumas weigh on the crew (−{n} Morale).", n=n))
             lose_morale(comp, s, ev, n)
 
 

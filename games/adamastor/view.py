@@ -13,17 +13,18 @@ from games.adamastor.state import State, deep_copy
 from games.adamastor.table import hand_limit, icons
 from games.adamastor.turn import EVENT_STEPS, event_status
 from games.adamastor.voyage import campaign_json
+from games.engine import N_, words, words_n
 
 EVENT_LABELS = {
-    "learn": ("Learn a Skill", "2 or 3 motivation icons in the row"),
-    "unrest": ("Crew Unrest", "5 or more unrest icons in play"),
-    "disease": ("Disease Outbreak", "5 or more disease icons in play"),
-    "fatigue": ("Exhausted Sailors", "5 or more fatigue icons in play"),
-    "mutiny": ("Mutiny on Board", "3 or more of each threat in play"),
+    "learn": (N_("Learn a Skill"), N_("2 or 3 motivation icons in the row")),
+    "unrest": (N_("Crew Unrest"), N_("5 or more unrest icons in play")),
+    "disease": (N_("Disease Outbreak"), N_("5 or more disease icons in play")),
+    "fatigue": (N_("Exhausted Sailors"), N_("5 or more fatigue icons in play")),
+    "mutiny": (N_("Mutiny on Board"), N_("3 or more of each threat in play")),
 }
 
 # The engine's short reason codes in words (the others are sentences already); the end screen says more.
-REASON_WORDS = {"mutiny": "mutiny on board"}
+REASON_WORDS = {"mutiny": N_("mutiny on board")}
 
 
 def card_json(comp: Components, number: int) -> dict[str, Any]:
@@ -87,8 +88,8 @@ def _events_json(comp: Components, s: State) -> list[dict]:
         out.append(
             {
                 "key": key,
-                "label": label,
-                "needed": needed,
+                "label": words(label),
+                "needed": words(needed),
                 "count": count,
                 "triggers": triggers,
                 "done": EVENT_STEPS.index(key) < checked,
@@ -109,38 +110,42 @@ def _navigation_json(comp: Components, s: State) -> dict | None:
     }
 
 
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def prompt(comp: Components, s: State) -> str:
     if s.phase == "over":
         return (
-            "The voyage is over: you won!"
+            words("The voyage is over: you won!")
             if s.result == "won"
-            else f"The voyage is over: you lost ({REASON_WORDS.get(s.reason, s.reason)})."
+            else words("The voyage is over: you lost ({reason}).", reason=REASON_WORDS.get(s.reason, s.reason))
         )
     if s.phase == "setup":
-        return "Choose the row where your ship starts, on the left edge of the first map card."
+        return words("Choose the row where your ship starts, on the left edge of the first map card.")
     p = s.pending
     if p is None:
         if s.nav is not None:
-            return f"Navigating with {_n(s.nav['points'], 'Navigation Point')}: sail on, add cards, or stop."
-        return f"Actions phase: {_n(s.actions_left, 'action')} left."
+            return words_n("Navigating with {n} Navigation Point: sail on, add cards, or stop.",
+                           "Navigating with {n} Navigation Points: sail on, add cards, or stop.", s.nav["points"])
+        return words_n("Actions phase: {n} action left.", "Actions phase: {n} actions left.", s.actions_left)
+    kind = p["kind"]
+    if kind == "discard" and p["why"] == "sunset":
+        return words("Sunset: discard down to {n} cards.", n=hand_limit(comp, s))
+    if kind == "discard":
+        return words_n("Choose {n} card to discard from your hand.", "Choose {n} cards to discard from your hand.",
+                       p.get("n", 1))
+    if kind == "nav_pay":
+        return words_n("Discard cards worth at least {n} Navigation Point.",
+                       "Discard cards worth at least {n} Navigation Points.", p.get("n", 0))
+    if kind == "heal":
+        return words_n("Choose {n} Trauma to remove from play.", "Choose {n} Traumas to remove from play.",
+                       p.get("n", 1))
     texts = {
-        "discard": f"Choose {_n(p.get('n', 1), 'card')} to discard from your hand.",
-        "nav_pay": f"Discard cards worth at least {_n(p.get('n', 0), 'Navigation Point')}.",
-        "keep": "You drew two cards: choose the one to put under the deck.",
-        "heal": f"Choose {_n(p.get('n', 1), 'Trauma')} to remove from play.",
-        "learn": "You may learn a Skill from your hand.",
-        "choice": "Choose how to resolve the encounter.",
-        "flip": "Do you flip the encounter card?",
-        "task": "You may complete a Task card now.",
-        "ignore": "Choose which icon type your Skill ignores this turn.",
+        "keep": N_("You drew two cards: choose the one to put under the deck."),
+        "learn": N_("You may learn a Skill from your hand."),
+        "choice": N_("Choose how to resolve the encounter."),
+        "flip": N_("Do you flip the encounter card?"),
+        "task": N_("You may complete a Task card now."),
+        "ignore": N_("Choose which icon type your Skill ignores this turn."),
     }
-    if p["kind"] == "discard" and p["why"] == "sunset":
-        return f"Sunset: discard down to {hand_limit(comp, s)} cards."
-    return texts[p["kind"]]
+    return words(texts[kind])
 
 
 def build_view(comp: Components, s: State) -> dict[str, Any]:
@@ -176,5 +181,6 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "nav_bonus": s.nav_bonus,
         "hand_limit": hand_limit(comp, s),
         "log": list(s.log),
+        "end": s.reason,  # the engine's reason code, never translated (the end screen picks its words by it)
         "campaign": campaign_json(comp, s),
     }

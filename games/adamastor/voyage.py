@@ -15,7 +15,7 @@ from games.adamastor.components import SKILL_KINDS, Components
 from games.adamastor.state import State, deep_copy
 from games.adamastor.table import lose_morale, say, title
 from games.adamastor.voyage_rules import goal_progress, landing_open, mod
-from games.engine import Event
+from games.engine import Event, words
 
 MOD_KEYS = (
     "exp",
@@ -105,12 +105,13 @@ def take_carried_cards(comp: Components, s: State, ev: list[Event]) -> None:
         card = _take_from_deck(s, lambda c, k=kind: comp.sailing[c].skill == k)
         if card is not None:
             s.skills.append(card)
-            say(s, ev, "campaign", f"Campaign: you start with {title(comp, card)} learned.", True, card=card)
+            text = words("Campaign: you start with {card} learned.", card=title(comp, card))
+            say(s, ev, "campaign", text, True, card=card)
     for _ in range(mod(s, "trauma")):
         card = _take_from_deck(s, lambda c: comp.sailing[c].trauma is not None)
         if card is not None:
             s.traumas.append(card)
-            text = f"Campaign: the crew starts with {title(comp, card)} as a Trauma."
+            text = words("Campaign: the crew starts with {card} as a Trauma.", card=title(comp, card))
             say(s, ev, "campaign", text, True, card=card)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.adamastor.components import Components
 from games.adamastor.state import State
 from games.adamastor.table import say
-from games.engine import Event
+from games.engine import Event, words
 
 
 def mod(s: State, key: str) -> int:
@@ -49,4 +49,5 @@ def record_campaign_effect(s: State, ev: list[Event], key: str) -> None:
         return
     s.campaign = {**s.campaign, "gained": [*s.campaign["gained"], key]}
     title = s.campaign["effects"].get(key, key)
-    say(s, ev, "campaign", f"Campaign effect: {title} (it follows you when this voyage ends).", effect=key)
+    text = words("Campaign effect: {effect} (it follows you when this voyage ends).", effect=title)
+    say(s, ev, "campaign", text, effect=key)

@@ -7,6 +7,7 @@ from typing import Any
 from games.call_to_adventure.components import Components
 from games.call_to_adventure.effects import apply_effect, draw_card, feed, note, origin_trigger
 from games.call_to_adventure.labels import label
+from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.resolve import accept, cast, end_turn, gain_trait, start_challenge
 from games.call_to_adventure.setup import ally_targets, discard_from_row, place_ally, refill
 from games.call_to_adventure.state import SLOTS, State
@@ -21,7 +22,7 @@ from games.call_to_adventure.table import (
     meets,
     travel_cost,
 )
-from games.engine import Action, Event, IllegalAction
+from games.engine import Action, Event, IllegalAction, words
 
 
 def phase(s: State) -> str:
@@ -155,7 +156,8 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         kind = comp.characters[arg].kind
         s.removed += [c for c in s.dealt.pop(kind) if c != arg]
         s.chars[kind] = arg
-        note(s, ev, "keep", f"You keep {comp.characters[arg].name} as your {kind}.")
+        note(s, ev, "keep", words("You keep {card} as your {kind}.",
+                                  card=comp.characters[arg].name, kind=kind_name(kind)))
     elif verb == "choose":
         s.choose -= 1
         draw_card(comp, s, ev, arg)
@@ -180,12 +182,12 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         _travel(comp, s, ev, arg)
     elif verb == "refresh":
         discard_from_row(comp, s, ev, arg)
-        note(s, ev, "refresh", f"No valid option: {comp.story[arg].name} is discarded for free.")
+        note(s, ev, "refresh", words("No valid option: {card} is discarded for free.", card=comp.story[arg].name))
         refill(comp, s, ev, comp.story[arg].act)
     elif verb == "end_turn":
         end_turn(comp, s, ev)
     else:
-        raise IllegalAction(f"unknown action {action_id!r}")
+        raise IllegalAction(words("unknown action {action}", action=repr(action_id)))
     if s.choose and not s.hero_deck and not s.antihero_deck:
         s.choose = 0
 
@@ -198,7 +200,7 @@ def _dark(comp: Components, s: State, ev: list[Event]) -> None:
     s.flags["dark_used"] += 1
     p["dark"] += 1
     p["pool"].append(f"dark{p['dark']}")
-    note(s, ev, "dark", f"You spend {cost} experience for a dark rune.")
+    note(s, ev, "dark", words("You spend {n} experience for a dark rune.", n=cost))
 
 
 def _use(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> None:
@@ -224,9 +226,9 @@ def _use(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> No
         name = ally.name
     if s.pending is not None and s.pending["cast"] is None:
         s.pending["stack"].append({"source": verb, "id": arg, "effects": effects})
-        note(s, ev, "stack", f"{name} waits to resolve when you cast (last played, first resolved).")
+        note(s, ev, "stack", words("{card} waits to resolve when you cast (last played, first resolved).", card=name))
         return
-    note(s, ev, "use", f"{name} takes effect.")
+    note(s, ev, "use", words("{card} takes effect.", card=name))
     for e in effects:
         apply_effect(comp, s, ev, e)
 
@@ -237,7 +239,8 @@ def _travel(comp: Components, s: State, ev: list[Event], card: str) -> None:
     s.flags["travelled"] = True
     act = comp.story[card].act
     discard_from_row(comp, s, ev, card)
-    note(s, ev, "travel", f"You travel ({cost} experience): {comp.story[card].name} is discarded.")
+    note(s, ev, "travel", words("You travel ({n} experience): {card} is discarded.",
+                                n=cost, card=comp.story[card].name))
     refill(comp, s, ev, act)
     origin_trigger(comp, s, ev, "travel")
     feed(comp, s, ev, "travel")

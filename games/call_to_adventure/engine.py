@@ -14,24 +14,36 @@ from games.call_to_adventure.scoring import breakdown
 from games.call_to_adventure.setup import new_state
 from games.call_to_adventure.state import State
 from games.call_to_adventure.view import build_view, prompt
-from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, Status
+from games.engine import (
+    N_,
+    Action,
+    Event,
+    GameSpec,
+    MalformedState,
+    OptionSpec,
+    Status,
+    game_over,
+    not_legal,
+    not_text,
+)
 
 SPEC = GameSpec(
     slug="call_to_adventure",
-    title="Call to Adventure",
+    title=N_("Call to Adventure"),
     rules_version=1,
     options=(
-        OptionSpec("deal", "Character cards", (("choose", "Deal two of each kind, keep one"),
-                                               ("first", "First game: one of each kind")), "choose"),
-        OptionSpec("allies", "Allies and adversaries", (("with", "With allies, adversaries and their cards"),
-                                                         ("without", "First game: without them")), "with"),
-        OptionSpec("victory", "Victory card (difficulty)", (
-            ("V1", "A Tale Told by the Fire (easiest)"), ("V2", "A Song Sung in Taverns"),
-            ("V3", "A Saga Remembered"), ("V4", "A Legend of the Age"), ("V5", "A Myth for All Time (hardest)"),
-        ), "V2", "How much experience the Adversary needs to win, and the Destiny you need."),
+        OptionSpec("deal", N_("Character cards"), (("choose", N_("Deal two of each kind, keep one")),
+                                                   ("first", N_("First game: one of each kind"))), "choose"),
+        OptionSpec("allies", N_("Allies and adversaries"), (("with", N_("With allies, adversaries and their cards")),
+                                                             ("without", N_("First game: without them"))), "with"),
+        OptionSpec("victory", N_("Victory card (difficulty)"), (
+            ("V1", N_("A Tale Told by the Fire (easiest)")), ("V2", N_("A Song Sung in Taverns")),
+            ("V3", N_("A Saga Remembered")), ("V4", N_("A Legend of the Age")),
+            ("V5", N_("A Myth for All Time (hardest)")),
+        ), "V2", N_("How much experience the Adversary needs to win, and the Destiny you need.")),
     ),
-    summary="Build a hero's story from Origin to Destiny over three acts, casting runes against challenges, "
-    "then face the Adversary that grew stronger while you did.",
+    summary=N_("Build a hero's story from Origin to Destiny over three acts, casting runes against challenges, "
+               "then face the Adversary that grew stronger while you did."),
 )
 
 
@@ -62,11 +74,11 @@ class CallToAdventureEngine:
     def apply(self, state: State, action_id: str) -> tuple[State, list[Event]]:
         comp = self.components
         if not isinstance(action_id, str):
-            raise IllegalAction("an action id must be text")
+            raise not_text()
         if state.result:
-            raise IllegalAction("the game is over: no more actions")
+            raise game_over()
         if action_id not in legal_ids(comp, state):
-            raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
+            raise not_legal(action_id, prompt(comp, state))
         s = state.clone()
         ev: list[Event] = []
         perform(comp, s, ev, action_id)

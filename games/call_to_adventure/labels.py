@@ -1,54 +1,64 @@
-"""Words for the buttons: what each action id does, in the player's terms."""
+"""Words for the buttons: what each action id does, in the player's terms (each a `Words`, said in the reader's
+language by the web layer; the id never changes)."""
 
 from __future__ import annotations
 
 from games.call_to_adventure.components import Components
+from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.state import State
 from games.call_to_adventure.table import dark_cost, difficulty, travel_cost
+from games.engine import Words, words
 
 
-def _trait_cost(comp: Components, card_id: str) -> str:
+def _trait(comp: Components, card_id: str) -> Words:
+    name = comp.story[card_id].name
     cost = sum(r.get("exp", 0) for r in comp.story[card_id].requires if "icon" not in r)
-    return f" (pay {cost} experience)" if cost else ""
+    if cost:
+        return words("Gain the trait {card} (pay {n} experience)", card=name, n=cost)
+    return words("Gain the trait {card}", card=name)
 
 
 def label(comp: Components, s: State, action_id: str) -> str:
     verb, _, arg = action_id.partition(":")
     if verb == "keep":
         c = comp.characters[arg]
-        return f"Keep {c.name} as your {c.kind}"
+        return words("Keep {card} as your {kind}", card=c.name, kind=kind_name(c.kind))
     if verb == "trait":
-        return f"Gain the trait {comp.story[arg].name}{_trait_cost(comp, arg)}"
+        return _trait(comp, arg)
     if verb == "challenge":
         card_id, _, path = arg.partition(":")
         card = comp.story[card_id]
         d = difficulty(comp, s, card_id, path, False)["total"]
-        return f"Attempt {card.name} by the path {card.paths[path].name} (difficulty {d})"
+        return words("Attempt {card} by the path {path} (difficulty {n})", card=card.name,
+                     path=card.paths[path].name, n=d)
     if verb == "confront":
-        return f"Face {comp.story[s.boss].name} in the final confrontation"
+        return words("Face {name} in the final confrontation", name=comp.story[s.boss].name)
     if verb == "dark":
-        return f"Add a dark rune ({dark_cost(comp, s)} experience)"
+        return words("Add a dark rune ({n} experience)", n=dark_cost(comp, s))
     if verb == "accept":
-        return "Accept the result of the cast"
+        return words("Accept the result of the cast")
     if verb == "cast":
-        return "Cast the runes"
+        return words("Cast the runes")
     if verb == "end_turn":
-        return "End your turn"
+        return words("End your turn")
     if verb == "choose":
-        return "Draw an Antihero card" if arg == "antihero" else f"Draw a {arg.capitalize()} card"
+        return words("Draw an Antihero card") if arg == "antihero" else words("Draw a Hero card")
     if verb == "play":
         h = comp.heroes[arg]
-        return f"Play {h.name} ({h.raw['text']})"
+        return words("Play {card} ({text})", card=h.name, text=h.raw["text"])
     if verb == "power":
         c = comp.characters[arg]
-        return f"Use {c.name}: {c.raw['text']}"
-    if verb in ("spend", "sacrifice"):
-        return f"{verb.capitalize()} {comp.story[arg].name}"
+        return words("Use {card}: {text}", card=c.name, text=c.raw["text"])
+    if verb == "spend":
+        return words("Spend {ally}", ally=comp.story[arg].name)
+    if verb == "sacrifice":
+        return words("Sacrifice {ally}", ally=comp.story[arg].name)
     if verb == "travel":
-        return f"Travel: discard {comp.story[arg].name} ({travel_cost(comp, s)} experience)"
+        return words("Travel: discard {card} ({n} experience)", card=comp.story[arg].name, n=travel_cost(comp, s))
     if verb == "refresh":
-        return f"No valid option: discard {comp.story[arg].name} for free"
+        return words("No valid option: discard {card} for free", card=comp.story[arg].name)
     if verb == "place":
-        ally = comp.story[s.place_queue[0]].name if s.place_queue else "the ally"
-        return f"Put {ally} under {comp.story[arg].name}"
+        if s.place_queue:
+            return words("Put {ally} under {card}", ally=comp.story[s.place_queue[0]].name, card=comp.story[arg].name)
+        return words("Put the ally under {card}", card=comp.story[arg].name)
     return action_id

@@ -8,7 +8,7 @@ from typing import Any
 
 from games.call_to_adventure.components import Components
 from games.call_to_adventure.state import FIELD_NAMES, SLOTS, State, fresh_flags
-from games.engine import MalformedState
+from games.engine import MalformedState, Words
 
 _INTS = ("rng", "turn", "exp", "level", "adv_exp", "choose")
 _BOOLS = ("boss_defeated", "final")
@@ -16,8 +16,28 @@ _ID_LISTS = ("revealed", "allies", "hero_deck", "antihero_deck", "hand", "played
              "adv_discard", "adv_revealed", "place_queue", "log")
 
 
+def _stored(text: Any) -> Any:
+    """A log line or the end's reason as saved: a `Words` as its JSON (said again in any language), else itself."""
+    return text.to_json() if isinstance(text, Words) else text
+
+
+def _restored(text: Any) -> Any:
+    """The saved form back: Words JSON becomes a `Words`; a plain line (an older save) stays a string."""
+    if isinstance(text, dict):
+        w = Words.from_json(text)
+        if w is None:
+            raise _bad("a log line")
+        return w
+    if not isinstance(text, str):
+        raise _bad("a log line")
+    return text
+
+
 def dump(s: State) -> dict[str, Any]:
-    return s.clone().__dict__
+    out = s.clone().__dict__
+    out["log"] = [_stored(line) for line in out["log"]]
+    out["reason"] = _stored(out["reason"])
+    return out
 
 
 def _bad(what: str) -> MalformedState:
@@ -51,6 +71,7 @@ def load_state(comp: Components, data: Any) -> State:
     for key in _ID_LISTS:
         if not isinstance(data[key], list):
             raise _bad(f"{key} must be a list")
+    data = {**data, "log": [_restored(line) for line in data["log"]], "reason": _restored(data["reason"])}
     s = State(**data).clone()
     every = set(comp.story) | set(comp.characters) | set(comp.heroes)
     counts = where_cards_are(s)

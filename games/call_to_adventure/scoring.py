@@ -5,9 +5,10 @@ Adversary defeated)."""
 from __future__ import annotations
 
 from games.call_to_adventure.components import STORY_ICONS, Components
+from games.call_to_adventure.names import icon_name, listing
 from games.call_to_adventure.state import SLOTS, State
 from games.call_to_adventure.table import icons, level, meets
-from games.engine import ScoreLine
+from games.engine import ScoreLine, Words, words
 
 
 def set_points(comp: Components, n: int) -> int:
@@ -35,7 +36,7 @@ def printed(comp: Components, s: State) -> tuple[int, int]:
     return tri, tra
 
 
-def destiny_card_points(comp: Components, s: State) -> tuple[int, str]:
+def destiny_card_points(comp: Components, s: State) -> tuple[int, str | Words]:
     cid = s.chars["destiny"]
     if not cid:
         return 0, ""
@@ -45,8 +46,8 @@ def destiny_card_points(comp: Components, s: State) -> tuple[int, str]:
         value = req.get("triumph", req.get("tragedy", 0))
         ok = meets(comp, s, req["need"], have)
         pts += value if ok else 0
-        parts.append(f"{'met' if ok else 'not met'} ({value})")
-    return pts, f"{comp.characters[cid].name}: " + ", ".join(parts)
+        parts.append(words("met ({n})", n=value) if ok else words("not met ({n})", n=value))
+    return pts, words("{card}: {parts}", card=comp.characters[cid].name, parts=listing(parts))
 
 
 def breakdown(comp: Components, s: State) -> tuple[ScoreLine, ...]:
@@ -57,22 +58,26 @@ def breakdown(comp: Components, s: State) -> tuple[ScoreLine, ...]:
     anti = len(s.played) - heroes
     lv = level(comp, s)
     dest, dest_detail = destiny_card_points(comp, s)
+    where = words("on your character cards and the paths in your story")
+    set_words = [words("{n} {icon}: {points}", n=n, icon=icon_name(k), points=set_points(comp, n))
+                 for k, n in sorted(sets.items())]
+    track = words("{level}: {n} Triumph", level=lv["name"], n=lv["triumph"]) if lv["triumph"] else \
+        words("{level}: {n} Tragedy", level=lv["name"], n=lv["tragedy"])
     lines = [
-        ScoreLine("Printed Triumph", tri, "on your character cards and the paths in your story"),
-        ScoreLine("Printed Tragedy", tra, "on your character cards and the paths in your story"),
-        ScoreLine("Story-icon sets", sum(set_points(comp, n) for n in sets.values()),
-                  ", ".join(f"{n} {k}: {set_points(comp, n)}" for k, n in sorted(sets.items())) or "no set"),
-        ScoreLine("Unspent experience", s.exp, f"{s.exp} × 1"),
-        ScoreLine("Hero cards played", heroes, f"{heroes} × 1 Triumph"),
-        ScoreLine("Antihero cards played", anti, f"{anti} × 1 Tragedy"),
-        ScoreLine("Corruption track", lv["triumph"] + lv["tragedy"],
-                  f"{lv['name']}: " + (f"{lv['triumph']} Triumph" if lv["triumph"] else f"{lv['tragedy']} Tragedy")),
-        ScoreLine("Destiny card", dest, dest_detail),
+        ScoreLine(words("Printed Triumph"), tri, where),
+        ScoreLine(words("Printed Tragedy"), tra, where),
+        ScoreLine(words("Story-icon sets"), sum(set_points(comp, n) for n in sets.values()),
+                  listing(set_words) if set_words else words("no set")),
+        ScoreLine(words("Unspent experience"), s.exp, words("{n} × 1", n=s.exp)),
+        ScoreLine(words("Hero cards played"), heroes, words("{n} × 1 Triumph", n=heroes)),
+        ScoreLine(words("Antihero cards played"), anti, words("{n} × 1 Tragedy", n=anti)),
+        ScoreLine(words("Corruption track"), lv["triumph"] + lv["tragedy"], track),
+        ScoreLine(words("Destiny card"), dest, dest_detail),
     ]
     if s.boss_defeated:
         reward = comp.story[s.boss].paths["top"].reward
         pts = reward.get("triumph", 0) + reward.get("tragedy", 0)
-        lines.append(ScoreLine("Adversary defeated", pts, comp.story[s.boss].name))
+        lines.append(ScoreLine(words("Adversary defeated"), pts, words(comp.story[s.boss].name)))
     return tuple(lines)
 
 

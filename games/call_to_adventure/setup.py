@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from games.call_to_adventure.components import Character, Components, HeroCard, Story
 from games.call_to_adventure.effects import note
+from games.call_to_adventure.names import listing
 from games.call_to_adventure.state import SLOTS, State
-from games.engine import Event, Rng
+from games.engine import Event, Rng, words
 
 ROW_SIZE = 4  # the rulebook's row for one to three players
 
@@ -62,7 +63,8 @@ def new_state(comp: Components, seed: int, options: dict[str, str]) -> tuple[Sta
     for kind in SLOTS:
         if len(s.dealt[kind]) == 1:
             s.chars[kind] = s.dealt.pop(kind)[0]
-    note(s, ev, "setup", f"A new tale begins. Your Adversary: {comp.story[s.boss].name}.", reveals=True)
+    note(s, ev, "setup", words("A new tale begins. Your Adversary: {name}.",
+                               name=comp.story[s.boss].name), reveals=True)
     queue_allies(comp, s, ev, 1)
     return s, ev
 
@@ -88,7 +90,7 @@ def settle_allies(comp: Components, s: State, ev: list[Event]) -> None:
         act = str(comp.story[ally].act)
         s.rows[act].remove(ally)
         s.discards[act].append(ally)
-        note(s, ev, "ally", f"{comp.story[ally].name} finds no challenge to join and is discarded.")
+        note(s, ev, "ally", words("{ally} finds no challenge to join and is discarded.", ally=comp.story[ally].name))
         refill(comp, s, ev, int(act))
 
 
@@ -97,7 +99,8 @@ def place_ally(comp: Components, s: State, ev: list[Event], challenge: str) -> N
     act = str(comp.story[ally].act)
     s.rows[act].remove(ally)
     s.under[challenge] = ally
-    note(s, ev, "ally", f"{comp.story[ally].name} waits under {comp.story[challenge].name}.")
+    note(s, ev, "ally", words("{ally} waits under {card}.",
+                              ally=comp.story[ally].name, card=comp.story[challenge].name))
     refill(comp, s, ev, int(act))
 
 
@@ -109,7 +112,8 @@ def refill(comp: Components, s: State, ev: list[Event], act: int) -> None:
         card = deck.pop()
         row.append(card)
         if act in s.revealed:
-            note(s, ev, "reveal", f"{comp.story[card].name} joins the Act {act} row.", reveals=True, card=card)
+            note(s, ev, "reveal", words("{card} joins the Act {act} row.", card=comp.story[card].name, act=act),
+                 reveals=True, card=card)
     if act in s.revealed:
         queue_allies(comp, s, ev, act)
 
@@ -122,11 +126,11 @@ def discard_from_row(comp: Components, s: State, ev: list[Event], card: str) -> 
     ally = s.under.pop(card, None)
     if ally:
         s.discards[act].append(ally)
-        note(s, ev, "ally", f"{comp.story[ally].name} is discarded with it.")
+        note(s, ev, "ally", words("{ally} is discarded with it.", ally=comp.story[ally].name))
 
 
 def reveal_act(comp: Components, s: State, ev: list[Event], act: int) -> None:
     s.revealed.append(act)
-    names = ", ".join(comp.story[c].name for c in s.rows[str(act)])
-    note(s, ev, "reveal", f"The Act {act} row is revealed: {names}.", reveals=True, act=act)
+    names = listing([comp.story[c].name for c in s.rows[str(act)]])
+    note(s, ev, "reveal", words("The Act {act} row is revealed: {names}.", act=act, names=names), reveals=True, act=act)
     queue_allies(comp, s, ev, act)

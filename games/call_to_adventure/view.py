@@ -6,6 +6,7 @@ from typing import Any
 
 from games.call_to_adventure.actions import phase, playable, preview_pool
 from games.call_to_adventure.components import ABILITIES, STORY_ICONS, Components
+from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.resolve import cast_total
 from games.call_to_adventure.scoring import breakdown
 from games.call_to_adventure.state import SLOTS, State
@@ -18,6 +19,7 @@ from games.call_to_adventure.table import (
     odds,
     supply,
 )
+from games.engine import Words, words
 
 DECISION = {"keep": "keep", "choose": "choose", "place": "place", "prepare": "prepare", "outcome": "outcome",
             "final": "final", "main": None, "over": None}
@@ -53,26 +55,26 @@ def _challenge(comp: Components, s: State) -> dict[str, Any] | None:
             "bonus": p["bonus"], "odds": chance, "final": p["final"]}
 
 
-def prompt(comp: Components, s: State) -> str:
+def prompt(comp: Components, s: State) -> Words:
     ph = phase(s)
     if ph == "over":
-        return f"The game is over: {s.reason}."
+        return words("The game is over: {reason}.", reason=s.reason)
     if ph == "keep":
         kind = next(k for k in SLOTS if k in s.dealt)
-        return f"Choose the {kind} card to keep."
+        return words("Choose the {kind} card to keep.", kind=kind_name(kind))
     if ph == "choose":
-        return "Choose the deck to draw from: Hero or Antihero."
+        return words("Choose the deck to draw from: Hero or Antihero.")
     if ph == "place":
-        return f"Choose the challenge {comp.story[s.place_queue[0]].name} goes under."
+        return words("Choose the challenge {ally} goes under.", ally=comp.story[s.place_queue[0]].name)
     if ph == "prepare":
-        return "Add dark runes and play cards, then cast the runes."
+        return words("Add dark runes and play cards, then cast the runes.")
     if ph == "outcome":
-        return "Play cards that help after the cast, or take the result."
+        return words("Play cards that help after the cast, or take the result.")
     if ph == "final":
-        return f"Face {comp.story[s.boss].name}: the final confrontation."
+        return words("Face {name}: the final confrontation.", name=comp.story[s.boss].name)
     if s.flags["main_done"]:
-        return "Travel, play cards or use powers, then end your turn."
-    return "Gain a trait or attempt a challenge (you may also travel and play cards), or end your turn."
+        return words("Travel, play cards or use powers, then end your turn.")
+    return words("Gain a trait or attempt a challenge (you may also travel and play cards), or end your turn.")
 
 
 def _adversary(comp: Components, s: State) -> dict[str, Any] | None:
@@ -86,24 +88,27 @@ def _adversary(comp: Components, s: State) -> dict[str, Any] | None:
             "defeated": s.boss_defeated}
 
 
-STORY_OPENINGS = {"origin": "Origin, {name}: the hero", "motivation": "Motivation, {name}: the hero",
-                  "destiny": "Destiny, {name}: the hero"}
-
-
-def tell_story(comp: Components, s: State) -> list[str]:
+def tell_story(comp: Components, s: State) -> list[Words]:
     """The hero's tale, one sentence per character card, from the paths shown under it."""
     lines = []
     for slot in SLOTS:
         cid = s.chars[slot]
         if not cid:
             continue
-        paths = [f"{comp.story[c].paths[p].name} ({comp.story[c].name})" for sl, c, p in s.placed if sl == slot]
-        opening = STORY_OPENINGS[slot].format(name=comp.characters[cid].name)
-        lines.append(f"{opening} lived " + ", then ".join(paths) + "." if paths else f"{opening} set out.")
+        paths = [words("{path} ({card})", path=comp.story[c].paths[p].name, card=comp.story[c].name)
+                 for sl, c, p in s.placed if sl == slot]
+        name, kind = comp.characters[cid].name, kind_name(slot)
+        if paths:
+            told = paths[0]
+            for path in paths[1:]:
+                told = words("{first}, then {next}", first=told, next=path)
+            lines.append(words("{kind}, {name}: the hero lived {paths}.", kind=kind, name=name, paths=told))
+        else:
+            lines.append(words("{kind}, {name}: the hero set out.", kind=kind, name=name))
     if s.boss_defeated:
-        lines.append(f"At last the hero defeated {comp.story[s.boss].name}.")
+        lines.append(words("At last the hero defeated {name}.", name=comp.story[s.boss].name))
     elif s.result == "lost" and s.boss:
-        lines.append(f"But {comp.story[s.boss].name} prevailed.")
+        lines.append(words("But {name} prevailed.", name=comp.story[s.boss].name))
     return lines
 
 
@@ -136,6 +141,6 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
                     "lines": [{"label": x.label, "points": x.points, "detail": x.detail} for x in lines]},
         "turn_flags": {k: s.flags[k] for k in ("main_done", "travelled", "dark_used", "power_used")},
         "final": s.final,
-        "log": s.log[-30:],
+        "log": list(s.log[-30:]),
         "story": tell_story(comp, s),
     }

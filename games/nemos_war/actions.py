@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from games.engine import Action, Event
+from games.engine import Action, Event, Words, words, words_n
 from games.nemos_war import cards, combat, flow
 from games.nemos_war import rules as r
 from games.nemos_war.components import COMMITMENTS, RESOURCES, Components
 from games.nemos_war.effects import gain_treasure, run_effects, use_or_token, use_wreck
+from games.nemos_war.setup import committed
 from games.nemos_war.state import State
 
 TOP_LEVEL = ("prep", "action", "post")
@@ -24,10 +25,10 @@ def legal(c: Components, s: State) -> list[Action]:
 
 
 def _free(c: Components, s: State) -> list[Action]:
-    acts = [Action(f"or:{t}", f"Give up {c.tokens[t].name}: {c.tokens[t].raw['text']}", "treasure")
-            for t in s.collected if c.tokens[t].kind == "or"]
+    acts = [Action(f"or:{t}", words("Give up {name}: {text}", name=c.tokens[t].name, text=c.tokens[t].raw["text"]),
+                   "treasure") for t in s.collected if c.tokens[t].kind == "or"]
     if s.wreck == "held":
-        acts.append(Action("wreck", "Discard the wreck marker: liberation +1d3+1", "treasure"))
+        acts.append(Action("wreck", words("Discard the wreck marker: liberation +1d3+1"), "treasure"))
     return acts
 
 
@@ -36,56 +37,61 @@ def _playable(c: Components, s: State) -> list[Action]:
     for cid in s.kept:
         card = c.cards[cid]
         if card.where is None or s.nautilus in card.where:
-            out.append(Action(f"play:{cid}", f"Play {card.title}", "card"))
+            out.append(Action(f"play:{cid}", words("Play {title}", title=card.title), "card"))
     return out
 
 
 def _commitment(c: Components, s: State, p: dict) -> list[Action]:
     table = c.tables["commitments"]
-    acts = [Action(f"commit:{k}", f"Commit to {table[k]['name']}") for k in COMMITMENTS]
-    return acts + [Action("commit:roll", "Let Nemo decide: roll the die")]
+    acts = [Action(f"commit:{k}", words("Commit to {commitment}", commitment=table[k]["name"])) for k in COMMITMENTS]
+    return acts + [Action("commit:roll", words("Let Nemo decide: roll the die"))]
 
 
 def _start(c: Components, s: State, p: dict) -> list[Action]:
-    return [Action(f"start:{k}", f"Start in the {o.name}", "map") for k, o in c.oceans.items()]
+    return [Action(f"start:{k}", words("Start in the {ocean}", ocean=o.name), "map") for k, o in c.oceans.items()]
 
 
 def _prep(c: Components, s: State, p: dict) -> list[Action]:
-    return [Action("roll", "Roll the preparation dice")]
+    return [Action("roll", words("Roll the preparation dice"))]
 
 
 def _action(c: Components, s: State, p: dict) -> list[Action]:
     acts = _playable(c, s)
     here = s.nautilus
     if s.last_rest_turn != s.turn - 1:
-        acts += [Action("rest", "Rest (1d3 weeks; the Rest table)"), Action("repair", "Repair (1d3 weeks; +1 Hull)")]
+        acts += [Action("rest", words("Rest (1d3 weeks; the Rest table)")),
+                 Action("repair", words("Repair (1d3 weeks; +1 Hull)"))]
         for key, ref in c.tables["refits"].items():
             owned = key != "seek" and s.refits.get(key)
             if not owned and ref["cost"] <= len(s.salvage) and (key != "seek" or s.deck):
-                acts.append(Action(f"refit:{key}", f"Refit: {ref['name']} ({ref['cost']} salvage)"))
+                acts.append(Action(f"refit:{key}", words("Refit: {refit} ({cost} salvage)", refit=ref["name"],
+                                                         cost=ref["cost"])))
     for t in s.collected:
         if c.tokens[t].kind == "vp":
-            acts.append(Action(f"incite:{t}", f"Incite with {c.tokens[t].name} (worth {c.tokens[t].vp})", "treasure"))
+            acts.append(Action(f"incite:{t}", words("Incite with {name} (worth {vp})", name=c.tokens[t].name,
+                                                    vp=c.tokens[t].vp), "treasure"))
     if s.treasure_at[here] is not None or (s.refits.get("library") and s.cup):
-        acts.append(Action("search", f"Search the {r.ocean_name(c, here)}", "map"))
+        acts.append(Action("search", words("Search the {ocean}", ocean=r.ocean_name(c, here)), "map"))
     for dest, weeks in c.oceans[here].routes.items():
-        span = f"{weeks} week{'s' if weeks != 1 else ''}"
-        acts.append(Action(f"move:{dest}", f"Sail to the {r.ocean_name(c, dest)} ({span})", "map"))
+        acts.append(Action(f"move:{dest}", words_n("Sail to the {ocean} ({n} week)", "Sail to the {ocean} ({n} weeks)",
+                                                   weeks, ocean=r.ocean_name(c, dest)), "map"))
     for box in combat.chain_targets(s, here):
         what = _target(c, s, box)
-        acts.append(Action(f"stalk:{box}", f"Stalk {what} (+1, this ship only)", "map"))
-        acts.append(Action(f"attack:{box}", f"Attack {what}", "map"))
+        acts.append(Action(f"stalk:{box}", words("Stalk {target} (+1, this ship only)", target=what), "map"))
+        acts.append(Action(f"attack:{box}", words("Attack {target}", target=what), "map"))
     return acts
 
 
-def _target(c: Components, s: State, box: str) -> str:
+def _target(c: Components, s: State, box: str) -> Words:
     sid = r.box_ship(s, box)
-    where = f"in {r.box_words(c, box)}"
-    return f"the {r.ship_name(c, sid)} {where}" if sid in s.revealed else f"the hidden ship {where}"
+    where = r.box_words(c, box)
+    if sid in s.revealed:
+        return words("the {ship} in {box}", ship=r.ship_name(c, sid), box=where)
+    return words("the hidden ship in {box}", box=where)
 
 
 def _post(c: Components, s: State, p: dict) -> list[Action]:
-    return _playable(c, s) + [Action("end_turn", "End the turn")]
+    return _playable(c, s) + [Action("end_turn", words("End the turn"))]
 
 
 def _stakes(c: Components, s: State, p: dict, allowed: tuple[str, ...], one: bool) -> list[Action]:
@@ -93,24 +99,24 @@ def _stakes(c: Components, s: State, p: dict, allowed: tuple[str, ...], one: boo
     for res in allowed:
         name = c.tracks[res].name
         if res in p["staked"]:
-            acts.append(Action(f"unstake:{res}", f"Take back the {name} stake", "track"))
+            acts.append(Action(f"unstake:{res}", words("Take back the {res} stake", res=name), "track"))
         elif s.res[res] > 0 and not (one and p["staked"]):
             drm = c.tracks[res].drm[s.res[res]]
-            acts.append(Action(f"stake:{res}", f"Stake {name} (+{drm} to the roll)", "track"))
+            acts.append(Action(f"stake:{res}", words("Stake {res} (+{drm} to the roll)", res=name, drm=drm), "track"))
     return acts
 
 
 def _help(c: Components, s: State, p: dict) -> list[Action]:
-    acts = [Action(f"help:{w}", f"{c.passengers[w]['name']}: {c.passengers[w]['label']}", "passenger")
-            for w in cards.usable_help(s, p["rolled"])]
-    return acts + [Action("help:accept", "Accept the result")]
+    acts = [Action(f"help:{w}", words("{name}: {help}", name=c.passengers[w]["name"], help=c.passengers[w]["label"]),
+                   "passenger") for w in cards.usable_help(s, p["rolled"])]
+    return acts + [Action("help:accept", words("Accept the result"))]
 
 
 def _test(c: Components, s: State, p: dict) -> list[Action]:
     if p["rolled"] is not None:
         return _help(c, s, p)
     help_ = tuple(c.cards[p["card"]].test["help"])
-    return _stakes(c, s, p, help_, one=False) + [Action("test:roll", "Roll for the test")]
+    return _stakes(c, s, p, help_, one=False) + [Action("test:roll", words("Roll for the test"))]
 
 
 def _combat(c: Components, s: State, p: dict) -> list[Action]:
@@ -119,21 +125,21 @@ def _combat(c: Components, s: State, p: dict) -> list[Action]:
     acts = _stakes(c, s, p, RESOURCES, one=True)
     if s.cannon > 0 and c.ship(p["ship"]).warship:
         acts.append(Action("uncannon" if p["cannon"] else "cannon",
-                           "Hold the cannon back" if p["cannon"] else "Fire the cannon (+2)", "card"))
-    return acts + [Action("combat:roll", "Roll the attack")]
+                           words("Hold the cannon back") if p["cannon"] else words("Fire the cannon (+2)"), "card"))
+    return acts + [Action("combat:roll", words("Roll the attack"))]
 
 
 def _sink(c: Components, s: State, p: dict) -> list[Action]:
-    acts = [Action("sink", f"Sink the {r.ship_name(c, p['ship'])}")]
+    acts = [Action("sink", words("Sink the {ship}", ship=r.ship_name(c, p["ship"])))]
     if p["can_capture"]:
-        acts.append(Action("capture", "Capture it (a salvage point; the action ends)"))
+        acts.append(Action("capture", words("Capture it (a salvage point; the action ends)")))
     return acts
 
 
 def _chain(c: Components, s: State, p: dict) -> list[Action]:
-    acts = [Action(f"attack:{b}", f"Attack {_target(c, s, b)} (notoriety +1)", "map")
+    acts = [Action(f"attack:{b}", words("Attack {target} (notoriety +1)", target=_target(c, s, b)), "map")
             for b in combat.chain_targets(s, p["ocean"])]
-    return acts + [Action("chain:stop", "Stop attacking")]
+    return acts + [Action("chain:stop", words("Stop attacking"))]
 
 
 def _outcome(c: Components, s: State, p: dict) -> list[Action]:
@@ -143,23 +149,26 @@ def _outcome(c: Components, s: State, p: dict) -> list[Action]:
 
 def _seek(c: Components, s: State, p: dict) -> list[Action]:
     title = c.cards[p["card"]].title
-    return [Action("seek:keep", f"Take on {title}", "card"), Action("seek:decline", f"Decline {title}", "card")]
+    return [Action("seek:keep", words("Take on {title}", title=title), "card"),
+            Action("seek:decline", words("Decline {title}", title=title), "card")]
 
 
 def _pressure(c: Components, s: State, p: dict) -> list[Action]:
-    return [Action(f"lose:{k}", f"Lose 1 {c.tracks[k].name}", "track") for k in RESOURCES]
+    return [Action(f"lose:{k}", words("Lose 1 {res}", res=c.tracks[k].name), "track") for k in RESOURCES]
 
 
 def _final(c: Components, s: State, p: dict) -> list[Action]:
     table = c.tables["commitments"]
-    return [Action(f"final:{k}", (f"Keep the {table[k]['name']} commitment" if k == s.commitment
-                                  else f"Change the commitment to {table[k]['name']}")) for k in COMMITMENTS]
+    return [Action(f"final:{k}", (words("Keep the {commitment} commitment", commitment=table[k]["name"])
+                                  if k == s.commitment else
+                                  words("Change the commitment to {commitment}", commitment=table[k]["name"])))
+            for k in COMMITMENTS]
 
 
 def _rescue(c: Components, s: State, p: dict) -> list[Action]:
-    acts = [Action(f"or:{t}", f"Give up {c.tokens[t].name} to stay afloat", "treasure")
+    acts = [Action(f"or:{t}", words("Give up {name} to stay afloat", name=c.tokens[t].name), "treasure")
             for t in flow.rescue_tokens(c, s, p["resource"])]
-    return acts + [Action("defeat", "Accept the defeat")]
+    return acts + [Action("defeat", words("Accept the defeat"))]
 
 
 _LEGAL = {
@@ -185,16 +194,16 @@ def _commit(c: Components, s: State, ev: list[Event], arg: str) -> None:
     if arg == "roll":
         face = r.die(s)
         arg = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
-        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True, kind="roll")
+        r.say(s, ev, words("Nemo's commitment roll: {face}.", face=face), reveals=True, kind="roll")
     s.commitment = arg
-    r.say(s, ev, r.sentence(f"Nemo is committed to {c.tables['commitments'][arg]['name']}"))
+    r.say(s, ev, committed(c, arg))
 
 
 def _start_at(c: Components, s: State, ev: list[Event], arg: str) -> None:
     s.pending.pop()
     s.nautilus = arg
     s.phase = "prep"
-    r.say(s, ev, f"The Nautilus starts in the {r.ocean_name(c, arg)}.")
+    r.say(s, ev, words("The Nautilus starts in the {ocean}.", ocean=r.ocean_name(c, arg)))
 
 
 def _stake(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -255,7 +264,7 @@ def _seek_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
     else:
         s.current = []
         s.gone.append(p["card"])
-        r.say(s, ev, f"{c.cards[p['card']].title} is declined and set aside.")
+        r.say(s, ev, words("{title} is declined and set aside.", title=c.cards[p["card"]].title))
 
 
 def _lose(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -266,7 +275,8 @@ def _lose(c: Components, s: State, ev: list[Event], arg: str) -> None:
 def _final_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
     s.pending.pop()
     s.commitment = arg
-    r.say(s, ev, r.sentence(f"Final commitment: {c.tables['commitments'][arg]['name']}"))
+    r.say(s, ev, words("Final commitment: War!") if arg == "war" else
+          words("Final commitment: {commitment}.", commitment=c.tables["commitments"][arg]["name"]))
 
 
 def _or_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -285,7 +295,7 @@ def _defeat(c: Components, s: State, ev: list[Event], arg: str) -> None:
 
 def _play(c: Components, s: State, ev: list[Event], arg: str) -> None:
     s.kept.remove(arg)
-    r.say(s, ev, f"{c.cards[arg].title} is played.")
+    r.say(s, ev, words("{title} is played.", title=c.cards[arg].title))
     cards.resolve_card(c, s, ev, arg, "play")
 
 
@@ -321,7 +331,7 @@ def _nemo_action(c: Components, s: State, ev: list[Event], head: str, arg: str) 
         _search(c, s, ev)
     elif head == "move":
         weeks = c.oceans[s.nautilus].routes[arg]
-        r.say(s, ev, f"The Nautilus moves to the {r.ocean_name(c, arg)}.")
+        r.say(s, ev, words("The Nautilus moves to the {ocean}.", ocean=r.ocean_name(c, arg)))
         s.nautilus = arg
         r.advance_week(c, s, ev, weeks)
     elif head == "stalk":
@@ -334,13 +344,15 @@ def _rest_repair_refit(c: Components, s: State, ev: list[Event], head: str, arg:
     """[7.1]: 1d3 weeks; rest rolls the other die on the Rest table; repair +1 Hull; refit buys an upgrade."""
     s.last_rest_turn = s.turn
     weeks = r.d3(s)
-    span = f"{weeks} week{'s' if weeks > 1 else ''}"
-    r.say(s, ev, f"{head.title()}: the 1d3 roll gives {span}.", reveals=True, kind="roll")
+    line = {"rest": words_n("Rest: the 1d3 roll gives {n} week.", "Rest: the 1d3 roll gives {n} weeks.", weeks),
+            "repair": words_n("Repair: the 1d3 roll gives {n} week.", "Repair: the 1d3 roll gives {n} weeks.", weeks),
+            "refit": words_n("Refit: the 1d3 roll gives {n} week.", "Refit: the 1d3 roll gives {n} weeks.", weeks)}
+    r.say(s, ev, line[head], reveals=True, kind="roll")
     r.advance_week(c, s, ev, weeks)
     if head == "rest":
         face = r.die(s)
         row = c.tables["rest"][str(face)]
-        r.say(s, ev, f"Rest table {face}: {row['text']}", reveals=True, kind="roll")
+        r.say(s, ev, words("Rest table {face}: {text}", face=face, text=row["text"]), reveals=True, kind="roll")
         if row["crew"]:
             r.change_res(c, s, ev, "crew", row["crew"])
     elif head == "repair":
@@ -355,12 +367,12 @@ def _refit(c: Components, s: State, ev: list[Event], key: str) -> None:
     if key == "seek":
         s.seek_times += 1
         s.discard.extend(paid)
-        r.say(s, ev, "Refit: Seek Adventure.")
+        r.say(s, ev, words("Refit: Seek Adventure."))
         cards.draw_card(c, s, ev, "seek")
         return
     s.refits[key] = paid[0]
     s.discard.extend(paid[1:])
-    r.say(s, ev, f"Refit: the Nautilus gains {ref['name']}.")
+    r.say(s, ev, words("Refit: the Nautilus gains {refit}.", refit=ref["name"]))
 
 
 def _incite(c: Components, s: State, ev: list[Event], tid: str) -> None:
@@ -369,8 +381,8 @@ def _incite(c: Components, s: State, ev: list[Event], tid: str) -> None:
     s.collected.remove(tid)
     roll = r.die(s)
     gain = roll + tok.vp - 5
-    r.say(s, ev, f"Incite with {tok.name} (worth {tok.vp}): rolled {roll}; {roll} + {tok.vp} - 5 = {gain}.",
-          reveals=True, kind="roll")
+    r.say(s, ev, words("Incite with {name} (worth {vp}): rolled {roll}; {roll} + {vp} - 5 = {gain}.", name=tok.name,
+                       vp=tok.vp, roll=roll, gain=gain), reveals=True, kind="roll")
     if gain >= 1:
         r.change_liberation(c, s, ev, gain)
     if roll == 6:
@@ -385,7 +397,8 @@ def _search(c: Components, s: State, ev: list[Event]) -> None:
     here = s.nautilus
     face = r.die(s)
     row = c.tables["search"][str(face)]
-    r.say(s, ev, f"Search in the {r.ocean_name(c, here)}: rolled {face}. {row['text']}", reveals=True, kind="roll")
+    r.say(s, ev, words("Search in the {ocean}: rolled {face}. {text}", ocean=r.ocean_name(c, here), face=face,
+                       text=row["text"]), reveals=True, kind="roll")
     if row["found"]:
         tid = s.treasure_at[here]
         s.treasure_at[here] = None
@@ -393,7 +406,7 @@ def _search(c: Components, s: State, ev: list[Event]) -> None:
             tid = r.draw_treasure(s)
         if s.wreck == here:
             s.wreck = "held"
-            r.say(s, ev, "The wreck marker is taken too.")
+            r.say(s, ev, words("The wreck marker is taken too."))
         if tid is not None:
             gain_treasure(c, s, ev, tid)
     run_effects(c, s, ev, list(row["effects"]))

@@ -5,7 +5,7 @@ A roll (test or combat) is shared: `odds`, `usable_help`, `apply_help`.
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import Event, Words, words
 from games.nemos_war import rules as r
 from games.nemos_war.components import Components
 from games.nemos_war.effects import run_effects
@@ -26,13 +26,14 @@ def stake_drm(c: Components, s: State, staked: list[str]) -> int:
 
 def draw_card(c: Components, s: State, ev: list[Event], source: str) -> None:
     if not s.deck:
-        r.say(s, ev, "The adventure deck is empty.")
+        r.say(s, ev, words("The adventure deck is empty."))
         if s.historical:
             s.queue.insert(0, {"step": "end", "reason": "deck"})
         return
     cid = s.deck.pop(0)
     card = c.cards[cid]
-    r.say(s, ev, f"Adventure card {card.raw['label']}: {card.title}.", reveals=True, kind="card")
+    r.say(s, ev, words("Adventure card {label}: {title}.", label=card.raw["label"], title=card.title), reveals=True,
+          kind="card")
     if source == "seek" and not card.ending:
         s.current = [cid]
         s.pending.append({"kind": "seek", "card": cid})
@@ -45,7 +46,7 @@ def resolve_card(c: Components, s: State, ev: list[Event], cid: str, source: str
     if card.timing == "keep" and source != "play":
         s.current = []
         s.kept.append(cid)
-        r.say(s, ev, f"{card.title} is kept to be played later.")
+        r.say(s, ev, words("{title} is kept to be played later.", title=card.title))
         return
     s.current = [cid]
     if card.test is not None:
@@ -69,7 +70,7 @@ def card_outcomes(c: Components, cid: str, passed: bool | None) -> list[dict]:
 
 
 def apply_outcome(c: Components, s: State, ev: list[Event], cid: str, outcome: dict) -> None:
-    r.say(s, ev, f"{c.cards[cid].title}: {outcome['label']}.")
+    r.say(s, ev, words("{title}: {outcome}.", title=c.cards[cid].title, outcome=outcome["label"]))
     s.queue[0:0] = [{"step": "finish_card", "card": cid, "pile": outcome["pile"]}]
     run_effects(c, s, ev, list(outcome["effects"]))
 
@@ -90,8 +91,10 @@ def finish_card(c: Components, s: State, ev: list[Event], cid: str, pile: str) -
         s.cannon_card.append(cid)
     else:
         s.gone.append(cid)
-    if pile in ("pass", "fail"):
-        r.say(s, ev, f"{card.title} goes to the {pile.title()} pile.")
+    if pile == "pass":
+        r.say(s, ev, words("{title} goes to the Pass pile.", title=card.title))
+    elif pile == "fail":
+        r.say(s, ev, words("{title} goes to the Fail pile.", title=card.title))
     if card.ending:
         s.queue.insert(0, {"step": "end", "reason": "ending"})
 
@@ -120,18 +123,23 @@ def apply_help(c: Components, s: State, ev: list[Event], rolled: dict, who: str,
         a, b = r.die(s), r.die(s)
         rolled["dice"] = [a, b]
         rolled["natural"] = a + b
-        r.say(s, ev, f"{name} helps: the dice are rolled again: {a} + {b}.", reveals=True, kind="roll")
+        r.say(s, ev, words("{name} helps: the dice are rolled again: {a} + {b}.", name=name, a=a, b=b), reveals=True,
+              kind="roll")
     else:
         rolled["help_drm"] += HELP_DRM[who]
-        r.say(s, ev, f"{name} helps: +{HELP_DRM[who]}.")
+        r.say(s, ev, words("{name} helps: +{n}.", name=name, n=HELP_DRM[who]))
     rolled["total"] = rolled["natural"] + rolled["drm"] + rolled["help_drm"]
     rolled["passed"] = rolled["natural"] != 2 and rolled["total"] >= target
 
 
-def describe_roll(rolled: dict, target: int) -> str:
+def describe_roll(rolled: dict, target: int) -> Words:
     a, b = rolled["dice"]
-    word = "success" if rolled["passed"] else ("a natural 2 always fails" if rolled["natural"] == 2 else "failure")
-    return f"rolled {a} + {b}, modifier {rolled['drm']:+d}: {rolled['total']} against {target}: {word}."
+    p = {"a": a, "b": b, "drm": r.signed(rolled["drm"]), "total": rolled["total"], "target": target}
+    if rolled["passed"]:
+        return words("rolled {a} + {b}, modifier {drm}: {total} against {target}: success.", **p)
+    if rolled["natural"] == 2:
+        return words("rolled {a} + {b}, modifier {drm}: {total} against {target}: a natural 2 always fails.", **p)
+    return words("rolled {a} + {b}, modifier {drm}: {total} against {target}: failure.", **p)
 
 
 # --- tests -----------------------------------------------------------------------------------------------
@@ -141,7 +149,8 @@ def test_roll(c: Components, s: State, ev: list[Event]) -> None:
     card = c.cards[p["card"]]
     target = card.test["target"]
     p["rolled"] = roll_dice(s, stake_drm(c, s, p["staked"]), target)
-    r.say(s, ev, f"{card.title}: " + describe_roll(p["rolled"], target), reveals=True, kind="roll")
+    r.say(s, ev, words("{title}: {roll}", title=card.title, roll=describe_roll(p["rolled"], target)), reveals=True,
+          kind="roll")
     if p["rolled"]["passed"] or not usable_help(s, p["rolled"]):
         finish_test(c, s, ev)
 
@@ -159,7 +168,8 @@ def finish_test(c: Components, s: State, ev: list[Event]) -> None:
     p = s.pending.pop()
     passed = p["rolled"]["passed"]
     cid = p["card"]
-    r.say(s, ev, f"{c.cards[cid].title}: test {'passed' if passed else 'failed'}.")
+    title = c.cards[cid].title
+    r.say(s, ev, words("{title}: test passed.", title=title) if passed else words("{title}: test failed.", title=title))
     if not passed:
         for res in p["staked"]:
             r.change_res(c, s, ev, res, -1)

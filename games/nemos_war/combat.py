@@ -4,7 +4,7 @@ attacks [7.6], stalking [7.5], black-sun warships [6.5.1], Relentless Pursuit [1
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import N_, Event, words, words_n
 from games.nemos_war import rules as r
 from games.nemos_war.cards import apply_help, describe_roll, roll_dice, stake_drm, usable_help
 from games.nemos_war.components import RESOURCES, Components
@@ -31,19 +31,21 @@ def warship_fire(c: Components, s: State, ev: list[Event], sid: str) -> dict:
     fired = {"dice": [a, b], "total": a + b, "av": av, "hit": a + b <= av, "lost": None}
     name = r.ship_name(c, sid)
     if not fired["hit"]:
-        r.say(s, ev, f"The {name} fires: {a} + {b} against attack value {av}: a miss.", reveals=True, kind="roll")
+        r.say(s, ev, words("The {ship} fires: {a} + {b} against attack value {av}: a miss.", ship=name, a=a, b=b,
+                           av=av),
+              reveals=True, kind="roll")
         return fired
     if s.opt_on("pressure") and a + b == av:
-        r.say(s, ev, f"The {name} fires: {a} + {b}, exactly its attack value {av}: you choose the loss.",
-              reveals=True, kind="roll")
+        r.say(s, ev, words("The {ship} fires: {a} + {b}, exactly its attack value {av}: you choose the loss.",
+                           ship=name, a=a, b=b, av=av), reveals=True, kind="roll")
         s.pending.append({"kind": "pressure", "ship": sid})
         fired["lost"] = "choice"
         return fired
     face = r.die(s)
     res = hit_resource(c, face)
     fired["lost"] = res
-    r.say(s, ev, f"The {name} fires: {a} + {b} against attack value {av}: a hit; the hit die shows {face}.",
-          reveals=True, kind="roll")
+    r.say(s, ev, words("The {ship} fires: {a} + {b} against attack value {av}: a hit; the hit die shows {face}.",
+                       ship=name, a=a, b=b, av=av, face=face), reveals=True, kind="roll")
     r.change_res(c, s, ev, res, -1)
     return fired
 
@@ -53,8 +55,10 @@ def start_combat(c: Components, s: State, ev: list[Event], box: str, mode: str, 
     r.reveal(c, s, ev, sid)
     p = {"kind": "combat", "box": box, "ship": sid, "mode": mode, "staked": [], "cannon": False,
          "rolled": None, "fired": None, "chain": chain}
-    verb = {"attack": "attacks", "stalk": "stalks", "hunter": "fights"}[mode]
-    r.say(s, ev, f"The Nautilus {verb} the {r.ship_name(c, sid)} in {r.box_words(c, box)}.")
+    ship, where = r.ship_name(c, sid), r.box_words(c, box)
+    r.say(s, ev, {"attack": words("The Nautilus attacks the {ship} in {box}.", ship=ship, box=where),
+                  "stalk": words("The Nautilus stalks the {ship} in {box}.", ship=ship, box=where),
+                  "hunter": words("The Nautilus fights the {ship} in {box}.", ship=ship, box=where)}[mode])
     s.pending.append(p)
     if c.ship(sid).warship:
         p["fired"] = warship_fire(c, s, ev, sid)
@@ -64,17 +68,17 @@ def drm_parts(c: Components, s: State, p: dict) -> list[tuple[str, int]]:
     """[10.2.2]: the staked resource, stalk +1, Reinforced Prow +1, another face-up warship here -1, cannon +2."""
     parts = []
     if p["staked"]:
-        parts.append((c.tracks[p["staked"][0]].name + " staked", stake_drm(c, s, p["staked"])))
+        parts.append((words("{res} staked", res=c.tracks[p["staked"][0]].name), stake_drm(c, s, p["staked"])))
     if p["mode"] == "stalk":
-        parts.append(("Stalk", 1))
+        parts.append((N_("Stalk"), 1))
     if s.refits.get("prow"):
-        parts.append(("Reinforced Prow", 1))
+        parts.append((N_("Reinforced Prow"), 1))
     ocean = p["box"].split(".")[0]
     others = [x for x in s.ships_in(ocean) if x != p["ship"] and x in s.revealed and c.ship(x).warship]
     if others:
-        parts.append(("Face-up warship here", -1))
+        parts.append((N_("Face-up warship here"), -1))
     if p["cannon"]:
-        parts.append(("Cannon", 2))
+        parts.append((N_("Cannon"), 2))
     return parts
 
 
@@ -82,13 +86,13 @@ def combat_roll(c: Components, s: State, ev: list[Event]) -> None:
     p = s.top
     if p["cannon"]:
         s.cannon -= 1
-        r.say(s, ev, f"The cannon fires (+2); {s.cannon} use{'s' if s.cannon != 1 else ''} left.")
+        r.say(s, ev, words_n("The cannon fires (+2); {n} use left.", "The cannon fires (+2); {n} uses left.", s.cannon))
         if s.cannon == 0 and s.cannon_card:
             s.gone.append(s.cannon_card.pop())
-            r.say(s, ev, "The cannon marker and Do No Harm are discarded.")
+            r.say(s, ev, words("The cannon marker and Do No Harm are discarded."))
     dv = c.ship(p["ship"]).dv
     p["rolled"] = roll_dice(s, sum(n for _, n in drm_parts(c, s, p)), dv)
-    r.say(s, ev, "Attack: " + describe_roll(p["rolled"], dv), reveals=True, kind="roll")
+    r.say(s, ev, words("Attack: {roll}", roll=describe_roll(p["rolled"], dv)), reveals=True, kind="roll")
     if p["rolled"]["passed"] or not usable_help(s, p["rolled"]):
         finish_combat(c, s, ev)
 
@@ -108,8 +112,8 @@ def finish_combat(c: Components, s: State, ev: list[Event]) -> None:
         return
     for res in p["staked"]:
         r.change_res(c, s, ev, res, -1)
-    r.say(s, ev, f"The {r.ship_name(c, p['ship'])} survives.")
-    r.change_notoriety(c, s, ev, 1, " for the miss")
+    r.say(s, ev, words("The {ship} survives.", ship=r.ship_name(c, p["ship"])))
+    r.change_notoriety(c, s, ev, 1, "miss")
 
 
 def sink_or_capture(c: Components, s: State, ev: list[Event], capture: bool) -> None:
@@ -119,13 +123,14 @@ def sink_or_capture(c: Components, s: State, ev: list[Event], capture: bool) -> 
     ocean = p["box"].split(".")[0]
     if capture:
         s.salvage.append(sid)
-        r.say(s, ev, f"The {r.ship_name(c, sid)} is captured: a salvage point.")
+        r.say(s, ev, words("The {ship} is captured: a salvage point.", ship=r.ship_name(c, sid)))
     else:
         s.register[ocean].append(sid)
-        r.say(s, ev, f"The {r.ship_name(c, sid)} is sunk in the {r.ocean_name(c, ocean)}.")
+        r.say(s, ev, words("The {ship} is sunk in the {ocean}.", ship=r.ship_name(c, sid), ocean=r.ocean_name(c,
+                           ocean)))
     skulls = max(0, c.ship(sid).skulls - (1 if s.refits.get("monstrous") else 0))
     if skulls:
-        r.change_notoriety(c, s, ev, skulls, " for the skulls")
+        r.change_notoriety(c, s, ev, skulls, "skulls")
     if not capture and p["mode"] == "attack" and s.ships_in(ocean):
         s.pending.append({"kind": "chain", "ocean": ocean})
 
@@ -137,7 +142,7 @@ def chain_targets(s: State, ocean: str) -> list[str]:
 def chain_attack(c: Components, s: State, ev: list[Event], box: str) -> None:
     """[7.6]: another attack in the same ocean costs one notoriety first."""
     s.pending.pop()
-    r.change_notoriety(c, s, ev, 1, " to attack again")
+    r.change_notoriety(c, s, ev, 1, "again")
     start_combat(c, s, ev, box, "attack")
 
 
@@ -164,7 +169,16 @@ def pursuit(c: Components, s: State, ev: list[Event]) -> None:
 def pursue(c: Components, s: State, ev: list[Event], sid: str, bonus: int) -> None:
     roll = r.die(s)
     attacks = roll + bonus >= 5
-    r.say(s, ev, f"Relentless Pursuit: the {r.ship_name(c, sid)} rolls {roll}{f' +{bonus}' if bonus else ''}: "
-          + ("it attacks!" if attacks else "no attack."), reveals=True, kind="roll")
+    ship = r.ship_name(c, sid)
+    if bonus:
+        line = (words("Relentless Pursuit: the {ship} rolls {roll} +{bonus}: it attacks!", ship=ship, roll=roll,
+                      bonus=bonus)
+                if attacks else
+                words("Relentless Pursuit: the {ship} rolls {roll} +{bonus}: no attack.", ship=ship, roll=roll,
+                      bonus=bonus))
+    else:
+        line = (words("Relentless Pursuit: the {ship} rolls {roll}: it attacks!", ship=ship, roll=roll) if attacks
+                else words("Relentless Pursuit: the {ship} rolls {roll}: no attack.", ship=ship, roll=roll))
+    r.say(s, ev, line, reveals=True, kind="roll")
     if attacks:
         warship_fire(c, s, ev, sid)

@@ -6,7 +6,7 @@ the front of the queue, followed by the effects not run yet, so the order of the
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import Event, words
 from games.nemos_war import rules as r
 from games.nemos_war.components import Components
 from games.nemos_war.state import State
@@ -40,7 +40,7 @@ def run_one(c: Components, s: State, ev: list[Event], e: dict) -> None:
         for _ in range(e["n"]):
             tid = r.draw_treasure(s)
             if tid is None:
-                r.say(s, ev, "The treasure cup is empty.")
+                r.say(s, ev, words("The treasure cup is empty."))
                 break
             gain_treasure(c, s, ev, tid)
     elif op == "salvage":
@@ -48,7 +48,8 @@ def run_one(c: Components, s: State, ev: list[Event], e: dict) -> None:
             sid = r.draw_ship(s) if len(s.salvage) < c.salvage_boxes else None
             if sid is not None:
                 s.salvage.append(sid)
-                r.say(s, ev, f"Salvage: {r.a_an(r.ship_name(c, sid))} joins the salvage boxes.", reveals=True)
+                r.say(s, ev, words("Salvage: a ship joins the salvage boxes: {ship}.", ship=r.ship_name(c, sid)),
+                      reveals=True)
     else:
         _run_map_effect(c, s, ev, e)
 
@@ -67,26 +68,27 @@ def _run_map_effect(c: Components, s: State, ev: list[Event], e: dict) -> None:
         for i, sid in hidden[: e["n"]]:
             s.boxes[s.nautilus][i] = None
             s.discard.append(sid)
-            r.say(s, ev, f"A hidden ship leaves the {r.ocean_name(c, s.nautilus)} for the discard pile.")
+            r.say(s, ev, words("A hidden ship leaves the {ocean} for the discard pile.", ocean=r.ocean_name(c,
+                               s.nautilus)))
     elif op == "cannon":
         s.cannon = 3
-        r.say(s, ev, "The cannon marker is taken: +2 against a warship, three times.")
+        r.say(s, ev, words("The cannon marker is taken: +2 against a warship, three times."))
     elif op == "wreck":
         ocean = c.by_die[r.die(s)]
         s.wreck = ocean
-        r.say(s, ev, f"The wreck marker goes to the {r.ocean_name(c, ocean)}.", reveals=True)
+        r.say(s, ev, words("The wreck marker goes to the {ocean}.", ocean=r.ocean_name(c, ocean)), reveals=True)
     elif op == "passenger":
         s.passengers[e["who"]] = True
-        r.say(s, ev, f"{c.passengers[e['who']]['name']} is back on board.")
+        r.say(s, ev, words("{name} is back on board.", name=c.passengers[e["who"]]["name"]))
     elif op == "move":
         s.nautilus = c.by_die[r.die(s)]
-        r.say(s, ev, f"The Nautilus is carried to the {r.ocean_name(c, s.nautilus)}.", reveals=True)
+        r.say(s, ev, words("The Nautilus is carried to the {ocean}.", ocean=r.ocean_name(c, s.nautilus)), reveals=True)
 
 
 def gain_treasure(c: Components, s: State, ev: list[Event], tid: str) -> None:
     """[8.0]: 'discard' tokens act at once and leave the game; the others go to the collected box."""
     tok = c.tokens[tid]
-    r.say(s, ev, f"Treasure: {tok.name} — {tok.raw['text']}", reveals=True, kind="treasure")
+    r.say(s, ev, words("Treasure: {name} — {text}", name=tok.name, text=tok.raw["text"]), reveals=True, kind="treasure")
     if tok.kind == "discard":
         s.spent.append(tid)
         run_effects(c, s, ev, list(tok.effects))
@@ -98,7 +100,7 @@ def use_or_token(c: Components, s: State, ev: list[Event], tid: str) -> None:
     tok = c.tokens[tid]
     s.collected.remove(tid)
     s.spent.append(tid)
-    r.say(s, ev, f"{tok.name} is given up for its benefit.")
+    r.say(s, ev, words("{name} is given up for its benefit.", name=tok.name))
     run_effects(c, s, ev, list(tok.effects))
 
 
@@ -106,5 +108,5 @@ def use_wreck(c: Components, s: State, ev: list[Event]) -> None:
     """[3.2.2]: discard the wreck marker: liberation +1d3+1."""
     n = r.d3(s) + 1
     s.wreck = None
-    r.say(s, ev, f"The wreck's riches are given away: liberation +{n} (1d3+1).", reveals=True)
+    r.say(s, ev, words("The wreck's riches are given away: liberation +{n} (1d3+1).", n=n), reveals=True)
     r.change_liberation(c, s, ev, n)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, ScoreLine, Status
+from games.engine import (
+    N_,
+    Action,
+    Event,
+    GameSpec,
+    IllegalAction,
+    MalformedState,
+    OptionSpec,
+    ScoreLine,
+    Status,
+    words,
+)
 from games.nemos_war.actions import legal, perform
 from games.nemos_war.bots import BOTS
 from games.nemos_war.components import Components, components
@@ -15,34 +26,39 @@ from games.nemos_war.setup import new_state
 from games.nemos_war.state import State
 from games.nemos_war.view import build_view, prompt
 
-ON_OFF = (("off", "Off"), ("on", "On"))
+ON_OFF = (("off", N_("Off")), ("on", N_("On")))
 COUNT = (("0", "0"), ("1", "1"), ("2", "2"), ("3", "3"))
 SPEC = GameSpec(
     slug="nemos_war",
-    title="Nemo's War",
+    title=N_("Nemo's War"),
     rules_version=3,
     options=(
-        OptionSpec("commitment", "Nemo's commitment",
-                   (("choose", "Choose it when the game starts"), ("roll", "Roll for it (1d6)"), ("science", "Science"),
-                    ("explore", "Explore"), ("anti", "Anti-imperialism"), ("war", "War!")), "choose",
-                   "[3.0] step 4: chosen by you or rolled; it can change once, at the Final Commitment."),
-        OptionSpec("deadly_frigates", "Deadly Seas: armoured frigates added", COUNT, "0",
-                   "[13.1] +3 VP each at the end."),
-        OptionSpec("deadly_ironclads", "Deadly Seas: ironclads added", COUNT, "0", "[13.1] +7 VP each at the end."),
-        OptionSpec("pursuit", "Relentless Pursuit", ON_OFF, "off",
-                   "[13.2] Face-up warships with the Nautilus may attack each turn. +20 VP."),
-        OptionSpec("clear", "Clear Seas", ON_OFF, "off", "[13.3] New ships are placed face up. -20 VP."),
-        OptionSpec("pressure", "Ocean Pressure", ON_OFF, "off",
-                   "[13.4] A warship rolling exactly its attack value: you choose the loss. -10 VP."),
-        OptionSpec("historical", "Historical game", ON_OFF, "off",
-                   "[14.0] Cards in order, drawn on odd turns and every 10th; no week-52 ending."),
-        OptionSpec("ending", "Ending (Historical game)",
-                   (("random", "Random"), ("24", "24 The Maelstrom!"), ("24a", "24a Return to the Mysterious Island"),
-                    ("24b", "24b Another Thousand Leagues"), ("24c", "24c The Bottom of the Sea")), "random",
-                   "[14.2] The Historical game may use a chosen ending; the standard game always draws one at random."),
+        OptionSpec("commitment", N_("Nemo's commitment"),
+                   (("choose", N_("Choose it when the game starts")), ("roll", N_("Roll for it (1d6)")),
+                    ("science", N_("Science")), ("explore", N_("Explore")), ("anti", N_("Anti-imperialism")),
+                    ("war", N_("War!"))), "choose",
+                   N_("[3.0] step 4: chosen by you or rolled; it can change once, at the Final Commitment.")),
+        OptionSpec("deadly_frigates", N_("Deadly Seas: armoured frigates added"), COUNT, "0",
+                   N_("[13.1] +3 VP each at the end.")),
+        OptionSpec("deadly_ironclads", N_("Deadly Seas: ironclads added"), COUNT, "0",
+                   N_("[13.1] +7 VP each at the end.")),
+        OptionSpec("pursuit", N_("Relentless Pursuit"), ON_OFF, "off",
+                   N_("[13.2] Face-up warships with the Nautilus may attack each turn. +20 VP.")),
+        OptionSpec("clear", N_("Clear Seas"), ON_OFF, "off", N_("[13.3] New ships are placed face up. -20 VP.")),
+        OptionSpec("pressure", N_("Ocean Pressure"), ON_OFF, "off",
+                   N_("[13.4] A warship rolling exactly its attack value: you choose the loss. -10 VP.")),
+        OptionSpec("historical", N_("Historical game"), ON_OFF, "off",
+                   N_("[14.0] Cards in order, drawn on odd turns and every 10th; no week-52 ending.")),
+        OptionSpec("ending", N_("Ending (Historical game)"),
+                   (("random", N_("Random")), ("24", N_("24 The Maelstrom!")),
+                    ("24a", N_("24a Return to the Mysterious Island")), ("24b", N_("24b Another Thousand Leagues")),
+                    ("24c", N_("24c The Bottom of the Sea"))), "random",
+                   N_("[14.2] The Historical game may use a chosen ending; the standard game always draws one at "
+                      "random.")),
     ),
-    summary="Captain Nemo's Nautilus roams the oceans of the 1860s: sink the ships of the empires, find treasure "
-    "and wonders, free the oppressed, and survive adventures from Verne's novel until the end of the voyage.",
+    summary=N_("Captain Nemo's Nautilus roams the oceans of the 1860s: sink the ships of the empires, find treasure "
+               "and wonders, free the oppressed, and survive adventures from Verne's novel until the end of the "
+               "voyage."),
 )
 
 
@@ -65,7 +81,8 @@ class NemosWarEngine:
     def new_game(self, seed: int, options: dict[str, Any], carried: dict[str, Any] | None = None) -> State:
         opts = self.spec.normalize_options(options)
         if opts["ending"] != "random" and opts["historical"] != "on":
-            raise ValueError("a chosen ending is for the Historical game only; the standard game draws one at random")
+            raise ValueError(words("a chosen ending is for the Historical game only; the standard game draws one at "
+                                   "random"))
         s, ev = new_state(self.components, seed, opts)
         advance(self.components, s, ev)
         return s
@@ -76,11 +93,12 @@ class NemosWarEngine:
     def apply(self, state: State, action_id: str) -> tuple[State, list[Event]]:
         comp = self.components
         if not isinstance(action_id, str):
-            raise IllegalAction("an action id must be text")
+            raise IllegalAction(words("an action id must be text"))
         if state.phase == "over":
-            raise IllegalAction("the game is over: no more actions")
+            raise IllegalAction(words("the game is over: no more actions"))
         if action_id not in {a.id for a in legal(comp, state)}:
-            raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
+            raise IllegalAction(words("{action} is not a legal action now: {prompt}", action=repr(action_id),
+                                      prompt=prompt(comp, state)))
         s = state.clone()
         ev: list[Event] = []
         perform(comp, s, ev, action_id)
@@ -93,7 +111,8 @@ class NemosWarEngine:
         if state.phase != "over":
             return Status("in_progress", sm["total"], lines)
         ending = self.components.tables["endings"][state.end_reason]
-        return Status(state.result, sm["total"], lines, f"{ending} Victory level: {sm['level']}.")
+        return Status(state.result, sm["total"], lines,
+                      words("{ending} Victory level: {level}.", ending=ending, level=sm["level"]))
 
     def view(self, state: State) -> dict[str, Any]:
         return build_view(self.components, state)

@@ -6,7 +6,7 @@ every step, the conditions that end the game at once and the Final Commitment [1
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import Event, Words, words
 from games.nemos_war import cards, combat, effects
 from games.nemos_war import rules as r
 from games.nemos_war.components import RESOURCES, Components
@@ -44,7 +44,7 @@ def _checks(c: Components, s: State, ev: list[Event]) -> bool:
     if s.commitment and not s.final_done and s.res["nemo"] <= fc:
         s.final_done = True
         s.pending.append({"kind": "final"})
-        r.say(s, ev, "Nemo reaches the Final Commitment circle: keep or change his commitment.")
+        r.say(s, ev, words("Nemo reaches the Final Commitment circle: keep or change his commitment."))
         return True
     if s.week > c.calendar["last"] and not s.historical:
         end_game(c, s, ev, "week52")
@@ -103,10 +103,11 @@ def run_step(c: Components, s: State, ev: list[Event], step: dict) -> None:
 def preparation_roll(c: Components, s: State, ev: list[Event]) -> None:
     """[6.0]: one roll of two dice serves every step of the phase."""
     a, b = r.die(s), r.die(s)
-    r.say(s, ev, f"Turn {s.turn}", kind="turn")  # the chronicle's heading for everything until the next turn
-    r.say(s, ev, f"Week {s.week}: the preparation roll is {a} + {b} = {a + b}.", reveals=True, kind="roll")
+    r.say(s, ev, words("Turn {n}", n=s.turn), kind="turn")  # the chronicle's heading for everything until the next turn
+    r.say(s, ev, words("Week {week}: the preparation roll is {a} + {b} = {total}.", week=s.week, a=a, b=b, total=a + b),
+          reveals=True, kind="roll")
     if s.turn == 1:
-        r.say(s, ev, "No ship or treasure is placed on the first turn (the setup did it).")
+        r.say(s, ev, words("No ship or treasure is placed on the first turn (the setup did it)."))
     elif a != b:
         for face in (a, b):
             r.place_new_ship(c, s, ev, c.by_die[face])
@@ -126,9 +127,10 @@ def _doubles(c: Components, s: State, ev: list[Event], face: int) -> None:
         tid = r.draw_treasure(s)
         s.treasure_at[ocean] = tid
         if tid:
-            r.say(s, ev, f"Doubles: a new hidden treasure in the {r.ocean_name(c, ocean)}.")
+            r.say(s, ev, words("Doubles: a new hidden treasure in the {ocean}.", ocean=r.ocean_name(c, ocean)))
     if 2 * face < s.liberation:
-        r.say(s, ev, f"Doubles: imperial backlash ({2 * face} < {s.liberation}).")
+        r.say(s, ev, words("Doubles: imperial backlash ({roll} < {liberation}).", roll=2 * face,
+                           liberation=s.liberation))
         r.change_liberation(c, s, ev, -1)
 
 
@@ -141,11 +143,13 @@ def _adventure(c: Components, s: State, ev: list[Event], total: int) -> None:
     target = 10 if s.side == "10+" else 7
     if total >= target:
         s.side = "10+"
-        r.say(s, ev, f"{total} >= {target}: an adventure! The calendar marker shows 10+.")
+        r.say(s, ev, words("{total} >= {target}: an adventure! The calendar marker shows 10+.", total=total,
+                           target=target))
         cards.draw_card(c, s, ev, "draw")
     else:
         s.side = "7+"
-        r.say(s, ev, f"{total} < {target}: no adventure. The calendar marker shows 7+.")
+        r.say(s, ev, words("{total} < {target}: no adventure. The calendar marker shows 7+.", total=total,
+                           target=target))
 
 
 # --- the end of a turn and of the game -----------------------------------------------------------------
@@ -174,5 +178,6 @@ def end_game(c: Components, s: State, ev: list[Event], reason: str) -> None:
         s.result = "lost"
     else:
         s.result = {"success": "won", "triumph": "won", "insignificant": "finished"}.get(sm["level_key"], "lost")
-    r.say(s, ev, f"{c.tables['endings'][reason]} Final score {sm['total']}: {sm['level']}.", kind="end")
-    r.say(s, ev, epilogue(c, s, sm["level_key"]), kind="end")
+    r.say(s, ev, words("{ending} Final score {total}: {level}.", ending=c.tables["endings"][reason], total=sm["total"],
+                       level=sm["level"]), kind="end")
+    r.say(s, ev, Words(epilogue(c, s, sm["level_key"])), kind="end")  # a data text: its own message id

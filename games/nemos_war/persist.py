@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import MalformedState
+from games.engine import MalformedState, Words
 from games.nemos_war.components import COMMITMENTS, PASSENGERS, RESOURCES, Components
 from games.nemos_war.state import FIELD_NAMES, PHASES, State, deep_copy, dump_state
 
@@ -99,7 +99,9 @@ def _check_flow(s: State) -> None:
     _need(all(p.get("kind") in PENDING_KINDS for p in s.pending), "unknown pending decision")
     _need(isinstance(s.queue, list) and all(q.get("step") in STEP_KINDS for q in s.queue), "unknown queued step")
     _need(s.phase == "over" or bool(s.pending), "a game in progress waits for a decision")
-    _need(isinstance(s.log, list) and all(isinstance(x, str) for x in s.log), "log lines are text")
+    # a line is its Words' JSON ({"m": ..., "p": ...}); saves made before the translation hold plain text
+    _need(isinstance(s.log, list) and all(isinstance(x, str) or Words.from_json(x) is not None for x in s.log),
+          "log lines are text or words")
 
 
 def _check_pending(c: Components, s: State) -> None:

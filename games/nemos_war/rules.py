@@ -5,7 +5,9 @@ Functions take the components `c`, the state `s` (changed in place) and the even
 
 from __future__ import annotations
 
-from games.engine import Event, Rng
+from typing import Any
+
+from games.engine import N_, Event, Rng, Words, words, words_n
 from games.nemos_war.components import Components
 from games.nemos_war.state import State
 
@@ -13,7 +15,9 @@ LOG_KEEP = 60
 
 
 def say(s: State, ev: list[Event], text: str, reveals: bool = False, kind: str = "log") -> None:
-    s.log.append(text)
+    """A line for the log and an event. Words are kept in the state as their JSON, so a line can be said again
+    in any language (a plain string, as old saves hold, still loads and shows as it is)."""
+    s.log.append(text.to_json() if isinstance(text, Words) else text)
     if len(s.log) > LOG_KEEP:
         del s.log[: len(s.log) - LOG_KEEP]
     ev.append(Event(kind, text, reveals))
@@ -37,32 +41,44 @@ def shuffle(s: State, items: list) -> None:
     s.rng = r.state
 
 
+def log_line(line: Any) -> str:
+    """A stored log line as words again: a `Words` from its JSON, or an old save's plain string."""
+    if isinstance(line, dict):
+        w = Words.from_json(line)
+        return w if w is not None else ""
+    return line
+
+
 def ocean_name(c: Components, key: str) -> str:
     return c.oceans[key].name
 
 
-def box_words(c: Components, box: str) -> str:
+def box_words(c: Components, box: str) -> Words:
     """A ship box in words: "box 2 of the North Atlantic" (never its code "na.2")."""
     ocean, _, n = box.partition(".")
-    return f"box {n} of the {ocean_name(c, ocean)}"
+    return words("box {n} of the {ocean}", n=int(n) if n.isdigit() else n, ocean=ocean_name(c, ocean))
 
 
-def sentence(text: str) -> str:
-    """`text` ended by a full stop unless it already ends with one ("War!" stays "War!")."""
-    return text if text[-1:] in ".!?" else text + "."
+def weeks_words(n: int) -> Words:
+    return words_n("{n} week", "{n} weeks", n)
 
 
-def a_an(word: str) -> str:
-    """The word with its indefinite article: "a Frigate", "an Armoured Frigate"."""
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
-
-
-def ship_name(c: Components, sid: str) -> str:
+def ship_name(c: Components, sid: str) -> Words:
     sh = c.ship(sid)
     title = sh.raw.get("title")
     base = c.classes[sh.cls]
-    stats = f"AV {sh.av}, DV {sh.dv}" if sh.warship else f"DV {sh.dv}"
-    return f"{title} ({base}, {stats})" if title else f"{base} ({stats})"
+    if title:
+        if sh.warship:
+            return words("{title} ({cls}, AV {av}, DV {dv})", title=title, cls=base, av=sh.av, dv=sh.dv)
+        return words("{title} ({cls}, DV {dv})", title=title, cls=base, dv=sh.dv)
+    if sh.warship:
+        return words("{cls} (AV {av}, DV {dv})", cls=base, av=sh.av, dv=sh.dv)
+    return words("{cls} (DV {dv})", cls=base, dv=sh.dv)
+
+
+def signed(n: int) -> str:
+    """+2, -1, +0: a number with its sign, as text (so a message's parameter is never a format spec)."""
+    return f"{n:+d}"
 
 
 # --- tracks ---------------------------------------------------------------------------------------------
@@ -72,15 +88,21 @@ def change_res(c: Components, s: State, ev: list[Event], res: str, n: int) -> No
     before = s.res[res]
     s.res[res] = max(0, min(c.tracks[res].start, before + n))
     if s.res[res] != before:
-        word = "gains" if n > 0 else "loses"
-        say(s, ev, f"{c.tracks[res].name} {word} {abs(s.res[res] - before)}: now {s.res[res]}.")
+        name, k, now = c.tracks[res].name, abs(s.res[res] - before), s.res[res]
+        say(s, ev, words("{res} gains {k}: now {now}.", res=name, k=k, now=now) if n > 0
+            else words("{res} loses {k}: now {now}.", res=name, k=k, now=now))
 
 
 def change_notoriety(c: Components, s: State, ev: list[Event], n: int, why: str = "") -> None:
+    """`why` says what for: "" (nothing), "miss", "skulls" or "again"."""
     before = s.notoriety
     s.notoriety = max(0, min(c.notoriety["max"], before + n))
     if s.notoriety != before:
-        say(s, ev, f"Notoriety {'+' if n > 0 else ''}{s.notoriety - before}{why}: now {s.notoriety}.")
+        d, now = signed(s.notoriety - before), s.notoriety
+        say(s, ev, {"": words("Notoriety {d}: now {now}.", d=d, now=now),
+                    "miss": words("Notoriety {d} for the miss: now {now}.", d=d, now=now),
+                    "skulls": words("Notoriety {d} for the skulls: now {now}.", d=d, now=now),
+                    "again": words("Notoriety {d} to attack again: now {now}.", d=d, now=now)}[why])
     reinforce(c, s, ev)
 
 
@@ -89,12 +111,13 @@ def change_liberation(c: Components, s: State, ev: list[Event], n: int) -> None:
     before = s.liberation
     s.liberation = max(0, min(c.liberation_max, before + n))
     if s.liberation != before:
-        say(s, ev, f"Liberation {'+' if n > 0 else ''}{s.liberation - before}: now {s.liberation}.")
+        say(s, ev, words("Liberation {d}: now {now}.", d=signed(s.liberation - before), now=s.liberation))
 
 
 def advance_week(c: Components, s: State, ev: list[Event], n: int) -> None:
     s.week += n
-    say(s, ev, f"The calendar advances {n} week{'s' if n != 1 else ''}: week {s.week}.")
+    say(s, ev, words_n("The calendar advances {n} week: week {week}.", "The calendar advances {n} weeks: week {week}.",
+                       n, week=s.week))
     reinforce(c, s, ev)
 
 
@@ -109,7 +132,13 @@ def reinforce(c: Components, s: State, ev: list[Event]) -> None:
         s.pool.extend(s.waiting.pop(g))
         shuffle(s, s.pool)
         # a shuffle: counted as a reveal so that undo never goes back past it
-        say(s, ev, f"Reinforcements: the {g.replace('_', ' ')} ship group joins the unplaced pool.", reveals=True)
+        say(s, ev, words("Reinforcements: the {group} ship group joins the unplaced pool.",
+                         group=GROUP_NAMES.get(g, g)),
+            reveals=True)
+
+
+GROUP_NAMES = {"light_grey": N_("light grey"), "yellow": N_("yellow"), "orange": N_("orange"), "blue": N_("blue"),
+               "green": N_("green"), "dark_grey": N_("dark grey"), "red": N_("red")}
 
 
 # --- ships ----------------------------------------------------------------------------------------------
@@ -144,19 +173,19 @@ def put_ship(s: State, ocean: str, sid: str) -> str:
 def place_new_ship(c: Components, s: State, ev: list[Event], ocean: str) -> None:
     """[6.1]: a ship from the pool, face down (face up with Clear Seas), unless the ocean is full [6.1.3]."""
     if ocean_full(c, s, ocean):
-        say(s, ev, f"The {ocean_name(c, ocean)} is full: no ship is added there.")
+        say(s, ev, words("The {ocean} is full: no ship is added there.", ocean=ocean_name(c, ocean)))
         return
     sid = draw_ship(s)
     if sid is None:
-        say(s, ev, "No ship is left to place.")
+        say(s, ev, words("No ship is left to place."))
         return
     box = put_ship(s, ocean, sid)
     if s.opt_on("clear"):
         s.revealed.append(sid)
-        name = a_an(ship_name(c, sid))
-        say(s, ev, f"{name[0].upper()}{name[1:]} appears in {box_words(c, box)}.", reveals=True)
+        say(s, ev, words("A ship appears face up in {box}: {ship}.", box=box_words(c, box), ship=ship_name(c, sid)),
+            reveals=True)
     else:
-        say(s, ev, f"A hidden ship enters {box_words(c, box)}.")
+        say(s, ev, words("A hidden ship enters {box}.", box=box_words(c, box)))
 
 
 def box_ship(s: State, box: str) -> str | None:
@@ -177,7 +206,7 @@ def clear_box(s: State, box: str) -> str:
 def reveal(c: Components, s: State, ev: list[Event], sid: str) -> None:
     if sid not in s.revealed:
         s.revealed.append(sid)
-        say(s, ev, f"Revealed: {ship_name(c, sid)}.", reveals=True)
+        say(s, ev, words("Revealed: {ship}.", ship=ship_name(c, sid)), reveals=True)
 
 
 def ships_left(s: State) -> int:

@@ -7,6 +7,7 @@ wonders are worth nothing.
 
 from __future__ import annotations
 
+from games.engine import N_, Words, words
 from games.nemos_war.components import RESOURCES, Components, Track
 from games.nemos_war.state import State
 
@@ -19,6 +20,7 @@ def _mult(x: float) -> str:
 
 
 def _line(key: str, label: str, points: int, detail: str = "") -> dict:
+    """A score line; `label` and `detail` are words (N_ constants or Words), said in the reader's language."""
     return {"key": key, "label": label, "points": int(points), "detail": detail}
 
 
@@ -55,27 +57,30 @@ def score_lines(c: Components, s: State) -> list[dict]:
     treasure = sum(c.tokens[t].vp for t in s.collected if c.tokens[t].kind in ("vp", "or"))
     wonders = sum(1 for t in s.collected if c.tokens[t].kind == "wonder")
     lines = [
-        _line("warships", "Warships sunk", int(war * m["warships"]), f"{war} VP {_mult(m['warships'])}"),
-        _line("others", "Other ships sunk", int(other * m["others"]), f"{other} VP {_mult(m['others'])}"),
-        _line("scourge", "Scourge of the Seas", scourge(c, s), "full register columns in every ocean"),
-        _line("adventure", "Adventure cards", int(adv * m["adventure"]), f"{adv} VP {_mult(m['adventure'])}"),
-        _line("science", "Science", science * col["science"], f"{science} x {col['science']}"),
-        _line("treasure", "Treasures", int(treasure * m["treasure"]), f"{treasure} VP {_mult(m['treasure'])}"),
-        _line("wonders", "Wonders", wonders * col["wonders"], f"{wonders} x {col['wonders']}"),
-        _line("liberation", "Liberation", int(s.liberation * m["liberation"]),
-              f"{s.liberation} {_mult(m['liberation'])}"),
+        _line("warships", N_("Warships sunk"), int(war * m["warships"]), _vp(war, m["warships"])),
+        _line("others", N_("Other ships sunk"), int(other * m["others"]), _vp(other, m["others"])),
+        _line("scourge", N_("Scourge of the Seas"), scourge(c, s), N_("full register columns in every ocean")),
+        _line("adventure", N_("Adventure cards"), int(adv * m["adventure"]), _vp(adv, m["adventure"])),
+        _line("science", N_("Science"), science * col["science"], _each(science, col["science"])),
+        _line("treasure", N_("Treasures"), int(treasure * m["treasure"]), _vp(treasure, m["treasure"])),
+        _line("wonders", N_("Wonders"), wonders * col["wonders"], _each(wonders, col["wonders"])),
+        _line("liberation", N_("Liberation"), int(s.liberation * m["liberation"]),
+              words("{n} {mult}", n=s.liberation, mult=_mult(m["liberation"]))),
     ]
     for k in RESOURCES:
         t = c.tracks[k]
-        lines.append(_line(k, f"{t.name} track", zone_vp(t, s.res[k]), f"at {s.res[k]}"))
+        lines.append(_line(k, words("{res} track", res=t.name), zone_vp(t, s.res[k]), words("at {n}", n=s.res[k])))
     gone = [w for w, here in s.passengers.items() if not here]
-    lines.append(_line("passengers", "Passengers' fate", -sum(c.passengers[w]["vp"] for w in gone),
-                       ", ".join(c.passengers[w]["name"] for w in gone) or "all aboard"))
+    names = [c.passengers[w]["name"] for w in gone]
+    fate = (N_("all aboard") if not names else names[0] if len(names) == 1
+            else words("{a}, {b}", a=names[0], b=names[1]) if len(names) == 2
+            else words("{a}, {b}, {c}", a=names[0], b=names[1], c=names[2]))
+    lines.append(_line("passengers", N_("Passengers' fate"), -sum(c.passengers[w]["vp"] for w in gone), fate))
     lines += _option_lines(c, s)
     if s.tragic:
-        lines.append(_line("tragic", "Tragic ending", -50))
+        lines.append(_line("tragic", N_("Tragic ending"), -50))
     if s.imperial:
-        lines.append(_line("imperial", "Imperial victory", -50))
+        lines.append(_line("imperial", N_("Imperial victory"), -50))
     return lines
 
 
@@ -85,12 +90,21 @@ def _option_lines(c: Components, s: State) -> list[dict]:
     frig = int(s.options.get("deadly_frigates", "0"))
     iron = int(s.options.get("deadly_ironclads", "0"))
     if frig or iron:
-        out.append(_line("deadly", "Deadly Seas", frig * vp["armoured_frigate"] + iron * vp["ironclad"],
-                         f"{frig} armoured frigates, {iron} ironclads"))
-    for key, label in (("pursuit", "Relentless Pursuit"), ("clear", "Clear Seas"), ("pressure", "Ocean Pressure")):
+        out.append(_line("deadly", N_("Deadly Seas"), frig * vp["armoured_frigate"] + iron * vp["ironclad"],
+                         words("{frig} armoured frigates, {iron} ironclads", frig=frig, iron=iron)))
+    for key, label in (("pursuit", N_("Relentless Pursuit")), ("clear", N_("Clear Seas")),
+                       ("pressure", N_("Ocean Pressure"))):
         if s.opt_on(key):
             out.append(_line(key, label, vp[key]))
     return out
+
+
+def _vp(n: int, mult: float) -> Words:
+    return words("{n} VP {mult}", n=n, mult=_mult(mult))
+
+
+def _each(n: int, each: int) -> Words:
+    return words("{n} x {each}", n=n, each=each)
 
 
 def level(c: Components, total: int) -> dict:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import Event, Rng
+from games.engine import Event, Rng, Words, words
 from games.nemos_war import rules as r
 from games.nemos_war.components import PASSENGERS, RESOURCES, Components
 from games.nemos_war.state import State
@@ -20,8 +20,10 @@ def new_state(c: Components, seed: int, options: dict) -> tuple[State, list[Even
     _deck(c, s)
     _treasures(c, s)
     _commitment(c, s, ev)
-    mode = "Historical game" if s.historical else "Standard game"
-    r.say(s, ev, f"{mode} set up: {len(s.deck)} adventure cards in the draw pile; 9 hidden ships at sea.")
+    n = len(s.deck)
+    r.say(s, ev, words("Historical game set up: {n} adventure cards in the draw pile; 9 hidden ships at sea.", n=n)
+          if s.historical else
+          words("Standard game set up: {n} adventure cards in the draw pile; 9 hidden ships at sea.", n=n))
     return s, ev
 
 
@@ -33,9 +35,17 @@ def _commitment(c: Components, s: State, ev: list[Event]) -> None:
     if opt == "roll":
         face = r.die(s)
         opt = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
-        r.say(s, ev, f"Nemo's commitment roll: {face}.", reveals=True, kind="roll")
+        r.say(s, ev, words("Nemo's commitment roll: {face}.", face=face), reveals=True, kind="roll")
     s.commitment = opt
-    r.say(s, ev, r.sentence(f"Nemo is committed to {c.tables['commitments'][opt]['name']}"))
+    r.say(s, ev, committed(c, opt))
+
+
+def committed(c: Components, key: str) -> Words:
+    """"Nemo is committed to Science." ("War!" keeps its own mark and takes no full stop)."""
+    name = c.tables["commitments"][key]["name"]
+    if key == "war":
+        return words("Nemo is committed to War!")
+    return words("Nemo is committed to {commitment}.", commitment=name)
 
 
 def _ships(c: Components, s: State) -> None:

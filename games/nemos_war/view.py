@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine import N_, Words, words
 from games.nemos_war import cards, combat
 from games.nemos_war import rules as r
 from games.nemos_war.components import COMMITMENTS, RESOURCES, Components
@@ -110,7 +111,7 @@ def build_view(c: Components, s: State) -> dict[str, Any]:
                    for k, ref in c.tables["refits"].items()],
         "treasures": {"collected": [dict(c.tokens[t].raw) for t in s.collected], "cup": len(s.cup)},
         "cards": _cards(c, s), "cannon": {"uses_left": s.cannon} if s.cannon else None,
-        "score": sc, "log": s.log[-40:], "end": _end(c, s, sc),
+        "score": sc, "log": [r.log_line(x) for x in s.log[-40:]], "end": _end(c, s, sc),
         "scourge": list(c.scourge), "register_columns": c.register_columns,
     }
 
@@ -190,34 +191,36 @@ def decision(c: Components, s: State) -> dict | None:
 
 
 PROMPTS = {
-    "commitment": "Choose Nemo's commitment, or roll for it.",
-    "start": "Choose the ocean where the Nautilus starts.",
-    "prep": "Roll the preparation dice.",
-    "action": "Choose Nemo's action (kept cards may be played before or after it).",
-    "post": "Play kept cards, or end the turn.",
-    "sink": "A hit! Sink the ship or capture it.",
-    "chain": "The ship went down: attack another ship here (notoriety +1) or stop.",
-    "outcome": "Choose how the card resolves.",
-    "seek": "Seek Adventure: take on this card or decline it.",
-    "pressure": "Ocean Pressure: choose the resource the Nautilus loses.",
-    "final": "Final Commitment: keep Nemo's commitment or change it, once and for all.",
-    "rescue": "A resource is exhausted: give up an OR treasure to stay in the game, or accept the defeat.",
+    "commitment": N_("Choose Nemo's commitment, or roll for it."),
+    "start": N_("Choose the ocean where the Nautilus starts."),
+    "prep": N_("Roll the preparation dice."),
+    "action": N_("Choose Nemo's action (kept cards may be played before or after it)."),
+    "post": N_("Play kept cards, or end the turn."),
+    "sink": N_("A hit! Sink the ship or capture it."),
+    "chain": N_("The ship went down: attack another ship here (notoriety +1) or stop."),
+    "outcome": N_("Choose how the card resolves."),
+    "seek": N_("Seek Adventure: take on this card or decline it."),
+    "pressure": N_("Ocean Pressure: choose the resource the Nautilus loses."),
+    "final": N_("Final Commitment: keep Nemo's commitment or change it, once and for all."),
+    "rescue": N_("A resource is exhausted: give up an OR treasure to stay in the game, or accept the defeat."),
 }
 
 
-def prompt(c: Components, s: State) -> str:
+def prompt(c: Components, s: State) -> Words | str:
     if s.phase == "over":
-        return f"The game is over: {c.tables['endings'][s.end_reason]}"
+        return words("The game is over: {ending}", ending=c.tables["endings"][s.end_reason])
     p = s.top
     if p is None:
         return ""
     if p["kind"] == "test":
         card = c.cards[p["card"]]
         if p["rolled"] is None:
-            return f"{card.title}: test {card.test['target']}+. Stake resources, then roll."
-        return f"{card.title}: the roll failed. Call for emergency help, or accept the result."
+            return words("{title}: test {target}+. Stake resources, then roll.", title=card.title,
+                         target=card.test["target"])
+        return words("{title}: the roll failed. Call for emergency help, or accept the result.", title=card.title)
     if p["kind"] == "combat":
         if p["rolled"] is None:
-            return f"Combat with the {r.ship_name(c, p['ship'])}: stake one resource if you wish, then roll."
-        return "The attack missed. Call for emergency help, or accept the result."
-    return PROMPTS[p["kind"]]
+            return words("Combat with the {ship}: stake one resource if you wish, then roll.",
+                         ship=r.ship_name(c, p["ship"]))
+        return words("The attack missed. Call for emergency help, or accept the result.")
+    return Words(PROMPTS[p["kind"]])

@@ -7,18 +7,22 @@ ending the step; the save step offers saving a symbol on the special die.
 
 from __future__ import annotations
 
-from games.engine import Action, Event
+from games.engine import N_, Action, Event, words, words_n
 from games.platformer import effects as fx
 from games.platformer import movement as mv
 from games.platformer import symbols as sy
 from games.platformer.combat import adjacent_enemies, can_reach
 from games.platformer.components import SYMBOLS, Components
-from games.platformer.table import State, a_an, enemy_stats, gem_step_cost, has_token, mod, say
+from games.platformer.table import State, enemy_stats, face_word, gem_step_cost, has_token, mod, restored, say
 from games.platformer.turn import end_turn
 
-SYMBOL_WORD = {"move": "move", "sword": "sword", "gold": "gold", "hand": "move-an-enemy", "star": "star"}
-USE_PURPOSE = {"move": "to move", "sword": "to attack", "gold": "for gold", "hand": "to move an enemy",
-               "star": "for its star effect"}
+MAKE_SYMBOL = {"move": N_("Make it a move symbol"), "sword": N_("Make it a sword symbol"),
+               "gold": N_("Make it a gold symbol"), "hand": N_("Make it a move-an-enemy symbol"),
+               "star": N_("Make it a star symbol")}
+SAVE_SYMBOL = {"move": N_("Save a move symbol"), "sword": N_("Save a sword symbol"), "gold": N_("Save a gold symbol"),
+               "hand": N_("Save a move-an-enemy symbol"), "star": N_("Save a star symbol")}
+USE_PURPOSE = {"move": N_("Use {die} to move"), "sword": N_("Use {die} to attack"), "gold": N_("Use {die} for gold"),
+               "hand": N_("Use {die} to move an enemy"), "star": N_("Use {die} for its star effect")}
 
 
 def _where(cell: str) -> str:
@@ -28,12 +32,13 @@ def _where(cell: str) -> str:
 def _pending_actions(comp: Components, s: State) -> list[Action]:
     if s["push"] is not None:
         name = enemy_stats(comp, s, s["push"]["figure"])["name"]
-        return [Action(f"push:{c}", f"Push the {name} to {_where(c)}", "map") for c in mv.push_targets(comp, s)]
+        return [Action(f"push:{c}", words("Push the {enemy} to {cell}", enemy=name, cell=_where(c)), "map")
+                for c in mv.push_targets(comp, s)]
     p = s["pending"]
     if p["kind"] in ("forge", "save_forge", "pick"):
-        return [Action(f"as:{sym}", f"Make it a {SYMBOL_WORD[sym]} symbol", "panel") for sym in SYMBOLS]
+        return [Action(f"as:{sym}", words(MAKE_SYMBOL[sym]), "panel") for sym in SYMBOLS]
     if p["kind"] == "reroll":
-        return [Action(f"reroll:d{i}", f"Reroll {sy.die_name(s, f'd{i}')}", "dice")
+        return [Action(f"reroll:d{i}", words("Reroll {die}", die=sy.die_name(s, f"d{i}")), "dice")
                 for i, d in enumerate(s["dice"]) if not d["used"]]
     return _use_actions(comp, s, p)
 
@@ -41,42 +46,48 @@ def _pending_actions(comp: Components, s: State) -> list[Action]:
 def _use_actions(comp: Components, s: State, p: dict) -> list[Action]:
     sym, out = p["symbol"], []
     if sym == "respawn":
-        out += [Action(f"respawn:{c}", f"Respawn at {_where(c)}", "map") for c in sy.respawn_cells(comp, s)]
-        return out + [Action("cancel", "Give the symbol back", "panel")]
+        out += [Action(f"respawn:{c}", words("Respawn at {cell}", cell=_where(c)), "map")
+                for c in sy.respawn_cells(comp, s)]
+        return out + [Action("cancel", words("Give the symbol back"), "panel")]
     for part in p["parts"]:
         cost = gem_step_cost(s, part["mult"])
         if s["gems"] >= cost:
-            out.append(Action(f"gem:{part['id']}", f"Spend {cost} gem{'s' if cost > 1 else ''} to count "
-                              f"{sy.part_name(s, part['id'])} ×{part['mult'] + 1}", "dice"))
+            out.append(Action(f"gem:{part['id']}", words_n("Spend {n} gem to count {part} ×{mult}",
+                                                           "Spend {n} gems to count {part} ×{mult}", cost,
+                                                           part=sy.part_name(s, part["id"]), mult=part["mult"] + 1),
+                              "dice"))
     if sym == "move":
-        out += [Action(f"step:{c}", f"Move to {_where(c)}", "map") for c in mv.hero_steps(comp, s)]
-        out += [Action(f"portal:{c}", f"Through the portal to {_where(c)}", "map") for c in mv.portal_targets(comp, s)]
+        out += [Action(f"step:{c}", words("Move to {cell}", cell=_where(c)), "map") for c in mv.hero_steps(comp, s)]
+        out += [Action(f"portal:{c}", words("Through the portal to {cell}", cell=_where(c)), "map")
+                for c in mv.portal_targets(comp, s)]
     elif sym == "sword":
         src = sy.sources(s)
-        out += [Action(f"add:{k}", f"Add {sy.die_name(s, k)} to the attack", "dice") for k in sy.sword_sources(comp, s)]
+        out += [Action(f"add:{k}", words("Add {die} to the attack", die=sy.die_name(s, k)), "dice")
+                for k in sy.sword_sources(comp, s)]
         if not has_token(s, "jam"):
-            out += [Action(f"addforge:{a}:{b}", f"Forge {sy.names(s, (a, b))} into a sword for the attack", "dice")
+            out += [Action(f"addforge:{a}:{b}", words("Forge {dice} into a sword for the attack",
+                                                      dice=sy.names(s, (a, b))), "dice")
                     for a, b in sy.equal_pairs(src)]
         total = sy.value(comp, s, p)
-        wounds = f"{total} wound{'s' if total != 1 else ''}"
-        out += [Action(f"strike:{f}", f"Strike the {enemy_stats(comp, s, f)['name']} for {wounds}", "map")
+        out += [Action(f"strike:{f}", words_n("Strike the {enemy} for {n} wound", "Strike the {enemy} for {n} wounds",
+                                              total, enemy=enemy_stats(comp, s, f)["name"]), "map")
                 for f in sy.strike_targets(comp, s)]
     elif sym == "gold":
-        out.append(Action("take", f"Take {sy.value(comp, s, p)} gold", "panel"))
+        out.append(Action("take", words("Take {n} gold", n=sy.value(comp, s, p)), "panel"))
     elif sym == "hand":
         if p["enemy"] is None:
-            out += [Action(f"grab:{f}", f"Move the {enemy_stats(comp, s, f)['name']}", "map")
+            out += [Action(f"grab:{f}", words("Move the {enemy}", enemy=enemy_stats(comp, s, f)["name"]), "map")
                     for f in sy.grab_targets(comp, s)]
         else:
             name = enemy_stats(comp, s, p["enemy"])["name"]
-            out += [Action(f"shift:{c}", f"Move the {name} to {_where(c)}", "map")
+            out += [Action(f"shift:{c}", words("Move the {enemy} to {cell}", enemy=name, cell=_where(c)), "map")
                     for c in mv.shift_targets(comp, s, p["enemy"])]
     elif sym == "star":
-        out.append(Action("star", "Resolve the star effect", "panel"))
+        out.append(Action("star", words("Resolve the star effect"), "panel"))
     if p["started"]:
-        out.append(Action("done", "Finish with this die (the rest of it is lost)", "panel"))
+        out.append(Action("done", words("Finish with this die (the rest of it is lost)"), "panel"))
     else:
-        out.append(Action("cancel", "Give the symbol back", "panel"))
+        out.append(Action("cancel", words("Give the symbol back"), "panel"))
     return out
 
 
@@ -99,32 +110,33 @@ def _useful_symbols(comp: Components, s: State, faces: set[str]) -> set[str]:
 def _main_actions(comp: Components, s: State) -> list[Action]:
     src = sy.sources(s)
     if s["hero_cell"] is None:
-        return [Action(f"use:{k}", f"Respawn with {sy.die_name(s, k)}", "dice") for k in src]
+        return [Action(f"use:{k}", words("Respawn with {die}", die=sy.die_name(s, k)), "dice") for k in src]
     useful = _useful_symbols(comp, s, set(src.values()))
-    out = [Action(f"use:{k}", f"Use {sy.die_name(s, k)} {USE_PURPOSE[f]}", "dice")
+    out = [Action(f"use:{k}", words(USE_PURPOSE[f], die=sy.die_name(s, k)), "dice")
            for k, f in src.items() if f in useful]
     if not has_token(s, "jam"):
-        out += [Action(f"forge:{a}:{b}", f"Forge {sy.names(s, (a, b))} into any symbol", "dice")
+        out += [Action(f"forge:{a}:{b}", words("Forge {dice} into any symbol", dice=sy.names(s, (a, b))), "dice")
                 for a, b in sy.equal_pairs(src)]
-    out.append(Action("gravity", "Apply gravity now", "panel"))
+    out.append(Action("gravity", words("Apply gravity now"), "panel"))
     if mv.hero_unsupported_on_ladder(comp, s):
-        out.append(Action("gravity:drop", "Apply gravity and let go of the ladder", "panel"))
+        out.append(Action("gravity:drop", words("Apply gravity and let go of the ladder"), "panel"))
     if fx.shop_open(comp, s):
         for cid in s["shop_items"] + s["shop_potions"]:
             cost = fx.price(comp, s, cid)
             if s["gold"] >= cost:
-                out.append(Action(f"buy:{cid}", f"Buy {comp.card(cid).name} ({cost} gold)", "shop"))
+                out.append(Action(f"buy:{cid}", words("Buy {card} ({cost} gold)", card=comp.card(cid).name, cost=cost),
+                                  "shop"))
     for cid in s["items"] + s["artifacts"]:
         card = comp.card(cid).raw
         if card["kind"] == "exhaust" and cid not in s["exhausted"] and _effects_possible(s, card["effects"]):
-            out.append(Action(f"item:{cid}", f"Exhaust {card['name']}", "items"))
+            out.append(Action(f"item:{cid}", words("Exhaust {card}", card=card["name"]), "items"))
     for cid in s["potions"]:
         card = comp.potions[cid].raw
         if _effects_possible(s, card["effects"]):
-            out.append(Action(f"potion:{cid}", f"Drink {card['name']}", "items"))
+            out.append(Action(f"potion:{cid}", words("Drink {card}", card=card["name"]), "items"))
     if fx.ability_ready(comp, s):
-        out.append(Action("ability", f"Use {comp.heroes[s['opts']['hero']].name}'s ability", "hero"))
-    out.append(Action("end_actions", "End the action step", "panel"))
+        out.append(Action("ability", words("Use {hero}'s ability", hero=comp.heroes[s["opts"]["hero"]].name), "hero"))
+    out.append(Action("end_actions", words("End the action step"), "panel"))
     return out
 
 
@@ -136,21 +148,21 @@ def _effects_possible(s: State, effects: list[dict]) -> bool:
 
 def _save_actions(comp: Components, s: State) -> list[Action]:
     if s["pending"] is not None:
-        return [Action(f"as:{sym}", f"Save a {SYMBOL_WORD[sym]} symbol", "panel") for sym in SYMBOLS]
-    return save_options(comp, s) + [Action("save:skip", "Save nothing and end the turn", "panel")]
+        return [Action(f"as:{sym}", words(SAVE_SYMBOL[sym]), "panel") for sym in SYMBOLS]
+    return save_options(comp, s) + [Action("save:skip", words("Save nothing and end the turn"), "panel")]
 
 
 def save_options(comp: Components, s: State) -> list[Action]:
     if has_token(s, "stone_eye") or mod(s, "no_save"):
         return []
     dice = {f"d{i}": d["face"] for i, d in enumerate(s["dice"]) if not d["used"]}
-    out = [Action(f"save:{k}", f"Save {sy.die_name(s, k)} on the special die", "dice") for k in dice]
+    out = [Action(f"save:{k}", words("Save {die} on the special die", die=sy.die_name(s, k)), "dice") for k in dice]
     if not has_token(s, "jam"):
         pool = dict(dice)
         if s["special"] is not None:
             pool["sp"] = s["special"]
-        out += [Action(f"saveforge:{a}:{b}", f"Forge {sy.names(s, (a, b))} and save any symbol", "dice")
-                for a, b in sy.equal_pairs(pool)]
+        out += [Action(f"saveforge:{a}:{b}", words("Forge {dice} and save any symbol", dice=sy.names(s, (a, b))),
+                       "dice") for a, b in sy.equal_pairs(pool)]
     return out
 
 
@@ -181,7 +193,7 @@ def _perform_save(comp: Components, s: State, ev: list[Event], head: str, rest: 
     if head == "as":
         s["special"] = rest
         s["pending"] = None
-        say(s, ev, "save", f"Saved {a_an(rest)} on the special die (forged).")
+        say(s, ev, "save", words("Saved a {face} symbol on the special die (forged).", face=face_word(rest)))
     elif head == "saveforge":
         a, b = rest.split(":")
         sy.mark(s, [x for x in (a, b) if x != "sp"], True)
@@ -190,7 +202,7 @@ def _perform_save(comp: Components, s: State, ev: list[Event], head: str, rest: 
     elif rest != "skip":
         s["special"] = s["dice"][int(rest[1:])]["face"]
         s["dice"][int(rest[1:])]["used"] = True
-        say(s, ev, "save", f"Saved {a_an(s['special'])} on the special die.")
+        say(s, ev, "save", words("Saved a {face} symbol on the special die.", face=face_word(s["special"])))
     end_turn(comp, s, ev)
 
 
@@ -210,7 +222,7 @@ def _as(comp: Components, s: State, ev: list[Event], rest: str) -> None:
         p["left"] -= 1
         if p["left"] <= 0:
             s["pending"] = None
-        fx.add_bonus(s, ev, rest, p["source"])
+        fx.add_bonus(s, ev, rest, restored(p["source"]))
         return
     sy.mark(s, p["parts"], False)
     sy.start_use(comp, s, ev, p["parts"], rest)
@@ -266,7 +278,7 @@ def _respawn(comp, s, ev, rest):
 
 def _done(comp, s, ev, rest):
     s["pending"] = None
-    say(s, ev, "done", "The rest of the symbol is lost.")
+    say(s, ev, "done", words("The rest of the symbol is lost."))
 
 
 def _cancel(comp, s, ev, rest):
@@ -300,7 +312,7 @@ def _ability(comp, s, ev, rest):
 
 def _end_actions(comp, s, ev, rest):
     s["phase"] = "save"
-    say(s, ev, "end_actions", "Action step over.")
+    say(s, ev, "end_actions", words("Action step over."))
     if not save_options(comp, s):
         end_turn(comp, s, ev)
 

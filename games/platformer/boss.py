@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine import Event, Rng
+from games.engine import Event, Rng, words
 from games.platformer.combat import all_attack, wound
 from games.platformer.components import Components
 from games.platformer.geometry import COLS, cid, parse
 from games.platformer.levels import new_enemy, take_token
-from games.platformer.table import State, a_an, boss_level, layout, occupied, passive, say
+from games.platformer.table import State, a_an, boss_level, face_word, layout, occupied, passive, say
 
 
 def _rng(s: State) -> Rng:
@@ -33,7 +33,7 @@ def setup_boss(comp: Components, s: State, ev: list[Event]) -> None:
     cell = rng.choice(options)
     s["rng"] = rng.state
     new_enemy(s, "boss", boss["id"], cell)
-    say(s, ev, "boss", f"{boss['name']} appears.", reveals=True)
+    say(s, ev, "boss", words("{boss} appears.", boss=boss["name"]), reveals=True)
     for op in boss["setup"]:
         if op["op"] == "tokens_on_specials":
             kind = boss["special"]["token"]
@@ -51,13 +51,13 @@ def summon(comp: Components, s: State, ev: list[Event], n: int) -> None:
         on_map = sum(1 for f in s["figs"].values() if f["kind"] == "summon")
         free = [c for c in spawn_cells(comp, s) if c not in occupied(s)]
         if on_map >= sm["tokens"] or not free:
-            say(s, ev, "summon", f"No {sm['name']} can appear.")
+            say(s, ev, "summon", words("No {summon} can appear.", summon=sm["name"]))
             return
         rng = _rng(s)
         cell = rng.choice(free)
         s["rng"] = rng.state
         new_enemy(s, "summon", sm["name"].lower(), cell)
-        say(s, ev, "summon", f"{a_an(sm['name'], capital=True)} appears.", reveals=True)
+        say(s, ev, "summon", words("{who} appears.", who=a_an(sm["name"], capital=True)), reveals=True)
 
 
 def in_range(s: State, rng_kind: str) -> bool:
@@ -85,19 +85,19 @@ def _teleport(comp: Components, s: State, ev: list[Event]) -> None:
     if not free:
         return
     s["figs"]["boss"]["cell"] = free[0]
-    say(s, ev, "boss_move", "The boss leaps next to the hero.", figure="boss", cells=[free[0]])
+    say(s, ev, "boss_move", words("The boss leaps next to the hero."), figure="boss", cells=[free[0]])
 
 
 def resolve_card(comp: Components, s: State, ev: list[Event], card_id: str) -> None:
     card = comp.boss_cards[card_id].raw
     boss = comp.bosses[s["opts"]["boss"]].raw
-    say(s, ev, "boss_card", f"Boss attack: {card['title']} — {card['text']}")
+    say(s, ev, "boss_card", words("Boss attack: {card} — {text}", card=card["title"], text=card["text"]))
     for op in card["effects"]:
         hits = in_range(s, card["range"])
         kind = op["op"]
         if kind == "hit" and hits:
             n = max(0, op.get("n", boss["damage"]) - passive(comp, s, "boss_armor"))
-            wound(comp, s, ev, n, f"{boss['name']}'s {card['title']}")
+            wound(comp, s, ev, n, words("{boss}'s {card}", boss=boss["name"], card=card["title"]))
         elif kind == "token" and hits:
             take_token(comp, s, ev, op["kind"])
         elif kind == "summon":
@@ -136,7 +136,8 @@ def boss_turn(comp: Components, s: State, ev: list[Event]) -> None:
         face = rng.choice(list(comp.dice["enemy"]))
         s["rng"] = rng.state
         last["die"] = face
-        say(s, ev, "boss_turn", f"{boss['name']}'s turn: the enemy die shows {face}.", reveals=True)
+        say(s, ev, "boss_turn", words("{boss}'s turn: the enemy die shows {face}.", boss=boss["name"],
+                                      face=face_word(face)), reveals=True)
         while True:
             card = _draw(s)
             last["drawn"].append(card)
@@ -151,7 +152,9 @@ def boss_turn(comp: Components, s: State, ev: list[Event]) -> None:
         last["kept"] = list(drawn)
         counts = Counter(d["face"] for d in s["dice"])
         best = [max(counts.get(sym, 0) for sym in comp.boss_cards[c].raw["match"]) for c in drawn]
-        say(s, ev, "boss_turn", f"{boss['name']}'s turn: draws {drawn[0]} and {drawn[1]}.", reveals=True)
+        titles = [comp.boss_cards[c].raw["title"] for c in drawn]
+        say(s, ev, "boss_turn", words("{boss}'s turn: draws {a} and {b}.", boss=boss["name"], a=titles[0], b=titles[1]),
+            reveals=True)
         if best[0] == best[1]:
             rng = _rng(s)
             rng.shuffle(drawn)

@@ -4,7 +4,7 @@ attacking (enemy die, provoked by leaving a cell, the Ent's roots), and the hero
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import Event, Words, words, words_n
 from games.platformer.components import Components
 from games.platformer.table import (
     Over,
@@ -20,24 +20,26 @@ from games.platformer.table import (
 )
 
 
-def wound(comp: Components, s: State, ev: list[Event], n: int, cause: str) -> None:
+def wound(comp: Components, s: State, ev: list[Event], n: int, cause: Words) -> None:
     """The hero suffers n wounds; losing the last health token knocks the hero out, which loses a solo game."""
     if n <= 0 or s["hero_cell"] is None:
         return
     s["health"] = max(0, s["health"] - n)
     hero = comp.heroes[s["opts"]["hero"]].name
-    say(s, ev, "wound", f"{hero} suffers {n} wound{'s' if n > 1 else ''} ({cause}); health {s['health']}.")
+    say(s, ev, "wound", words_n("{hero} suffers {n} wound ({cause}); health {health}.",
+                                "{hero} suffers {n} wounds ({cause}); health {health}.", n, hero=hero,
+                                cause=cause, health=s["health"]))
     if s["health"] == 0:
-        raise Over("lost", f"{hero} was knocked out by {cause}.")
+        raise Over("lost", words("{hero} was knocked out by {cause}.", hero=hero, cause=cause))
 
 
 def heal(comp: Components, s: State, ev: list[Event], n: int) -> None:
     if has_token(s, "stone_heart"):
-        say(s, ev, "heal", "Stone heart: no healing.")
+        say(s, ev, "heal", words("Stone heart: no healing."))
         return
     before = s["health"]
     s["health"] = min(max_health(comp, s), s["health"] + n)
-    say(s, ev, "heal", f"Healed {s['health'] - before}; health {s['health']}.")
+    say(s, ev, "heal", words("Healed {n}; health {health}.", n=s["health"] - before, health=s["health"]))
 
 
 def adjacent_enemies(comp: Components, s: State, cell: str) -> list[str]:
@@ -52,18 +54,19 @@ def enemy_attacks(comp: Components, s: State, ev: list[Event], fid: str, provoke
     st = enemy_stats(comp, s, fid)
     if provoked and not s["shield_used"] and passive(comp, s, "provoke_shield"):
         s["shield_used"] = True
-        say(s, ev, "shield", f"The {st['name']}'s attack is turned aside (first provoked attack this turn).")
+        say(s, ev, "shield", words("The {enemy}'s attack is turned aside (first provoked attack this turn).",
+                                   enemy=st["name"]))
         return
     wound(comp, s, ev, st["damage"], a_an(st["name"]))
     if st["ability"] == "thief" and s["gold"]:
         s["gold"] -= 1
-        say(s, ev, "thief", f"The {st['name']} steals 1 gold.")
+        say(s, ev, "thief", words("The {enemy} steals 1 gold.", enemy=st["name"]))
     elif st["ability"] == "maul" and s["special"] is not None:
         s["special"] = None
-        say(s, ev, "maul", f"The {st['name']}'s maul resets the special die.")
+        say(s, ev, "maul", words("The {enemy}'s maul resets the special die.", enemy=st["name"]))
     elif st["ability"] == "curse" and s["gems"]:
         s["gems"] -= 1
-        say(s, ev, "curse", f"The {st['name']}'s chill takes 1 gem.")
+        say(s, ev, "curse", words("The {enemy}'s chill takes 1 gem.", enemy=st["name"]))
 
 
 def all_attack(comp: Components, s: State, ev: list[Event]) -> None:
@@ -95,8 +98,8 @@ def defeat(comp: Components, s: State, ev: list[Event], fid: str, wounds: int) -
     if fig["kind"] == "boss":
         s["overkill"] = wounds - st["health"]
         s["kills"] += 1  # the boss is an Enemy too: it counts as one defeated (RULINGS.md, Wounds, defeat and score)
-        say(s, ev, "boss_defeated", f"{st['name']} is defeated with {wounds} wounds!")
-        raise Over("won", f"{st['name']} was defeated.")
+        say(s, ev, "boss_defeated", words("{boss} is defeated with {n} wounds!", boss=st["name"], n=wounds))
+        raise Over("won", words("{boss} was defeated.", boss=st["name"]))
     gold = st["loot"]["gold"] + passive(comp, s, "kill_gold")
     gems = st["loot"]["gems"] + passive(comp, s, "kill_gems")
     s["gold"] += gold
@@ -105,7 +108,8 @@ def defeat(comp: Components, s: State, ev: list[Event], fid: str, wounds: int) -
     s["turn_kills"] += 1
     if st["tier"] and st["tier"] not in s["kill_tiers"]:
         s["kill_tiers"].append(st["tier"])
-    say(s, ev, "defeat", f"The {st['name']} is defeated: +{gold} gold, +{gems} gems.")
+    say(s, ev, "defeat", words_n("The {enemy} is defeated: +{gold} gold, +{n} gem.",
+                                 "The {enemy} is defeated: +{gold} gold, +{n} gems.", gems, enemy=st["name"], gold=gold))
 
 
 def attack_wounds(comp: Components, s: State, base: int, target: str | None) -> int:

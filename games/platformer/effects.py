@@ -4,22 +4,22 @@ exhausting items, drinking potions, the once-per-turn ability, and artifacts cha
 
 from __future__ import annotations
 
-from games.engine import Event, Rng
+from games.engine import Event, Rng, Words, words, words_n
 from games.platformer.combat import all_attack, heal, wound
 from games.platformer.components import Components
-from games.platformer.table import State, level_of, mod, on_boss_level, passive, say
+from games.platformer.table import State, face_word, level_of, list_words, mod, on_boss_level, passive, say, stored
 
 
-def apply_effects(comp: Components, s: State, ev: list[Event], effects: list[dict], source: str) -> None:
+def apply_effects(comp: Components, s: State, ev: list[Event], effects: list[dict], source: str | Words) -> None:
     """Resolve effect ops in order; ops that need a choice leave a pending decision (`pick` or `reroll`)."""
     for e in effects:
         op = e["op"]
         if op == "gold":
             s["gold"] += e["n"]
-            say(s, ev, "gold", f"{source}: +{e['n']} gold.")
+            say(s, ev, "gold", words("{source}: +{n} gold.", source=source, n=e["n"]))
         elif op == "gems":
             s["gems"] += e["n"]
-            say(s, ev, "gems", f"{source}: +{e['n']} gem{'s' if e['n'] > 1 else ''}.")
+            say(s, ev, "gems", words_n("{source}: +{n} gem.", "{source}: +{n} gems.", e["n"], source=source))
         elif op == "heal":
             heal(comp, s, ev, e["n"])
         elif op == "wound":
@@ -30,18 +30,20 @@ def apply_effects(comp: Components, s: State, ev: list[Event], effects: list[dic
             if s["pending"] is not None and s["pending"]["kind"] == "pick":
                 s["pending"]["left"] += 1
             else:
-                s["pending"] = {"kind": "pick", "source": source, "left": 1}
+                s["pending"] = {"kind": "pick", "source": stored(source), "left": 1}
         elif op == "attack_bonus":
             s["attack_bonus"] += e["n"]
-            say(s, ev, "bonus", f"{source}: the next attack deals {s['attack_bonus']} more wounds.")
+            say(s, ev, "bonus", words_n("{source}: the next attack deals {n} more wound.",
+                                        "{source}: the next attack deals {n} more wounds.", s["attack_bonus"],
+                                        source=source))
         elif op == "reroll":
             reroll(s, ev, [i for i, d in enumerate(s["dice"]) if not d["used"]], comp)
         elif op == "reroll_one":
             if any(not d["used"] for d in s["dice"]):
-                s["pending"] = {"kind": "reroll", "source": source}
+                s["pending"] = {"kind": "reroll", "source": stored(source)}
         elif op == "reset_special":
             s["special"] = None
-            say(s, ev, "special", f"{source}: the special die is reset.")
+            say(s, ev, "special", words("{source}: the special die is reset.", source=source))
         elif op == "enemies_attack":
             all_attack(comp, s, ev)
         elif op == "enemies_move":
@@ -50,9 +52,9 @@ def apply_effects(comp: Components, s: State, ev: list[Event], effects: list[dic
             enemies_move(comp, s, ev, e["dir"])
 
 
-def add_bonus(s: State, ev: list[Event], sym: str, source: str) -> None:
-    s["bonus"].append({"face": sym, "used": False, "source": source})
-    say(s, ev, "bonus", f"{source}: a bonus {sym} symbol.")
+def add_bonus(s: State, ev: list[Event], sym: str, source: str | Words) -> None:
+    s["bonus"].append({"face": sym, "used": False, "source": stored(source)})
+    say(s, ev, "bonus", words("{source}: a bonus {face} symbol.", source=source, face=face_word(sym)))
 
 
 def reroll(s: State, ev: list[Event], indexes: list[int], comp: Components) -> None:
@@ -60,8 +62,8 @@ def reroll(s: State, ev: list[Event], indexes: list[int], comp: Components) -> N
     for i in indexes:
         s["dice"][i]["face"] = rng.choice(list(comp.dice["action"]))
     s["rng"] = rng.state
-    faces = ", ".join(s["dice"][i]["face"] for i in indexes)
-    say(s, ev, "reroll", f"Rerolled: {faces}.", reveals=True)
+    faces = list_words([face_word(s["dice"][i]["face"]) for i in indexes])
+    say(s, ev, "reroll", words("Rerolled: {faces}.", faces=faces), reveals=True)
 
 
 def price(comp: Components, s: State, cid: str) -> int:
@@ -93,13 +95,13 @@ def buy(comp: Components, s: State, ev: list[Event], cid: str) -> None:
         if any(p["key"] == "max_health" for p in card.get("passives", [])):
             s["health"] += sum(p["n"] for p in card["passives"] if p["key"] == "max_health")
     s["bought"] += 1
-    say(s, ev, "buy", f"Bought {card['name']} for {cost} gold.", reveals=True)
+    say(s, ev, "buy", words("Bought {card} for {cost} gold.", card=card["name"], cost=cost), reveals=True)
 
 
 def use_item(comp: Components, s: State, ev: list[Event], cid: str) -> None:
     card = comp.card(cid).raw
     s["exhausted"].append(cid)
-    say(s, ev, "item", f"{card['name']} is exhausted.")
+    say(s, ev, "item", words("{card} is exhausted.", card=card["name"]))
     apply_effects(comp, s, ev, card["effects"], card["name"])
 
 
@@ -107,7 +109,7 @@ def drink(comp: Components, s: State, ev: list[Event], cid: str) -> None:
     card = comp.potions[cid].raw
     s["potions"].remove(cid)
     s["potion_deck"].append(cid)  # back to the bottom of the potion deck
-    say(s, ev, "potion", f"Drank {card['name']}.")
+    say(s, ev, "potion", words("Drank {card}.", card=card["name"]))
     apply_effects(comp, s, ev, card["effects"], card["name"])
 
 
@@ -115,7 +117,7 @@ def use_ability(comp: Components, s: State, ev: list[Event]) -> None:
     hero = comp.heroes[s["opts"]["hero"]].raw
     s["ability_used"] = True
     s["gold"] -= hero["ability"].get("cost", {}).get("gold", 0)
-    apply_effects(comp, s, ev, hero["ability"]["effects"], f"{hero['name']}'s ability")
+    apply_effects(comp, s, ev, hero["ability"]["effects"], words("{hero}'s ability", hero=hero["name"]))
 
 
 def ability_ready(comp: Components, s: State) -> bool:
@@ -151,5 +153,6 @@ def check_artifacts(comp: Components, s: State, ev: list[Event]) -> None:
         if _condition_met(comp, s, card["condition"]):
             s["art_table"].remove(aid)
             s["artifacts"].append(aid)
-            say(s, ev, "artifact", f"Artifact taken: {card['name']} ({card['condition_text']})")
+            say(s, ev, "artifact", words("Artifact taken: {card} ({condition})", card=card["name"],
+                                         condition=card["condition_text"]))
 

@@ -4,31 +4,44 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, ScoreLine, Status
+from games.engine import (
+    N_,
+    Action,
+    Event,
+    GameSpec,
+    IllegalAction,
+    MalformedState,
+    OptionSpec,
+    ScoreLine,
+    Status,
+    words,
+)
 from games.platformer.actions import legal, perform
 from games.platformer.bots import BOTS
 from games.platformer.components import Components, load_components
 from games.platformer.effects import check_artifacts
 from games.platformer.persist import clone, dump, load_state
-from games.platformer.table import Over, say
+from games.platformer.table import Over, restored, say, stored
 from games.platformer.turn import new_state
 from games.platformer.view import build_view, prompt, score_lines
 
 SPEC = GameSpec(
     slug="platformer",
-    title="Platformer (solo)",
+    title=N_("Platformer (solo)"),
     rules_version=3,
     options=(
-        OptionSpec("hero", "Hero", (("random", "Random"), ("angelo", "Angelo"), ("melosa", "Melosa"),
+        OptionSpec("hero", N_("Hero"), (("random", N_("Random")), ("angelo", "Angelo"), ("melosa", "Melosa"),
                                     ("avys", "Avys"), ("etern", "Etern"), ("brann", "Brann"), ("kira", "Kira")),
                    "random"),
-        OptionSpec("boss", "Boss", (("random", "Random"), ("medusa", "Medusa"), ("ikee", "Overlord Ikee")), "random"),
-        OptionSpec("map", "Map", (("normal", "Normal: 3 levels + the boss level"),
-                                  ("big", "Bigger map: 4 levels + the boss level")), "normal"),
-        OptionSpec("artifacts", "Artifacts variant", (("off", "Off"), ("on", "On: 2 random artifacts")), "off"),
+        OptionSpec("boss", N_("Boss"), (("random", N_("Random")), ("medusa", "Medusa"), ("ikee", "Overlord Ikee")),
+                   "random"),
+        OptionSpec("map", N_("Map"), (("normal", N_("Normal: 3 levels + the boss level")),
+                                      ("big", N_("Bigger map: 4 levels + the boss level"))), "normal"),
+        OptionSpec("artifacts", N_("Artifacts variant"), (("off", N_("Off")), ("on", N_("On: 2 random artifacts"))),
+                   "off"),
     ),
-    summary="Climb a tower of dungeon tiles with five dice, jump, push and fight your way up against gravity, "
-    "and defeat the boss at the top before the twelve Event cards run out.",
+    summary=N_("Climb a tower of dungeon tiles with five dice, jump, push and fight your way up against gravity, "
+               "and defeat the boss at the top before the twelve Event cards run out."),
 )
 
 
@@ -75,27 +88,29 @@ class PlatformerEngine:
     def apply(self, state: dict, action_id: str) -> tuple[dict, list[Event]]:
         comp = self.components
         if not isinstance(action_id, str):
-            raise IllegalAction("an action id must be text")
+            raise IllegalAction(words("an action id must be text"))
         if state["phase"] == "over":
-            raise IllegalAction("the game is over: no more actions")
+            raise IllegalAction(words("the game is over: no more actions"))
         if action_id not in self._legal_ids(state):
-            raise IllegalAction(f"{action_id!r} is not a legal action now: {prompt(comp, state)}")
+            raise IllegalAction(words("{action} is not a legal action now: {prompt}", action=repr(action_id),
+                                      prompt=prompt(comp, state)))
         s = clone(state)
         ev: list[Event] = []
         try:
             perform(comp, s, ev, action_id)
             check_artifacts(comp, s, ev)
         except Over as over:
-            s.update(phase="over", result=over.result, reason=over.reason, pending=None, push=None)
-            say(s, ev, "over", ("Victory: " if over.result == "won" else "Defeat: ") + over.reason)
+            s.update(phase="over", result=over.result, reason=stored(over.reason), pending=None, push=None)
+            say(s, ev, "over", words(N_("Victory: {reason}") if over.result == "won" else N_("Defeat: {reason}"),
+                                     reason=over.reason))
         return s, ev
 
     def status(self, state: dict) -> Status:
         if state["result"] == "won":
             lines = tuple(ScoreLine(x["label"], x["points"], x["detail"]) for x in score_lines(self.components, state))
-            return Status("won", sum(x.points for x in lines), lines, state["reason"])
+            return Status("won", sum(x.points for x in lines), lines, restored(state["reason"]))
         if state["result"] == "lost":
-            return Status("lost", 0, (), state["reason"])
+            return Status("lost", 0, (), restored(state["reason"]))
         return Status("in_progress")
 
     def view(self, state: dict) -> dict[str, Any]:

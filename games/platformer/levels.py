@@ -4,7 +4,7 @@ removing the lowest level, the sealed boss level, and boss tokens picked up by t
 
 from __future__ import annotations
 
-from games.engine import Event, Rng
+from games.engine import Event, Rng, words, words_n
 from games.platformer.combat import wound
 from games.platformer.components import Components
 from games.platformer.geometry import parse
@@ -43,8 +43,8 @@ def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
     if level == boss_level(s):
         from games.platformer.boss import setup_boss
 
-        tiles = " and ".join(s["levels"][level - 1])
-        say(s, ev, "reveal", f"The boss level is revealed (tiles {tiles}).", reveals=True)
+        a, b = s["levels"][level - 1]
+        say(s, ev, "reveal", words("The boss level is revealed (tiles {a} and {b}).", a=a, b=b), reveals=True)
         setup_boss(comp, s, ev)
         return
     etype = s["enemy_cards"][level - 1]
@@ -54,8 +54,10 @@ def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
             new_enemy(s, "enemy", etype, c)
             spawned += 1
     name = comp.enemies[etype].name
-    tiles = " and ".join(s["levels"][level - 1])
-    say(s, ev, "reveal", f"Level {level} is revealed (tiles {tiles}): {spawned} {name} appear.", reveals=True)
+    a, b = s["levels"][level - 1]
+    say(s, ev, "reveal", words_n("Level {level} is revealed (tiles {a} and {b}): {n} {enemy} appears.",
+                                 "Level {level} is revealed (tiles {a} and {b}): {n} {enemy} appear.", spawned,
+                                 level=level, a=a, b=b, enemy=name), reveals=True)
 
 
 def remove_level(comp: Components, s: State, ev: list[Event], level: int) -> None:
@@ -66,9 +68,9 @@ def remove_level(comp: Components, s: State, ev: list[Event], level: int) -> Non
     s["gold_cells"] = [c for c in s["gold_cells"] if level_of(c) != level]
     s["gem_cells"] = [c for c in s["gem_cells"] if level_of(c) != level]
     s["tokens"] = {c: k for c, k in s["tokens"].items() if level_of(c) != level}
-    say(s, ev, "remove", f"Level {level} is removed.")
+    say(s, ev, "remove", words("Level {level} is removed.", level=level))
     if s["hero_cell"] is not None and level_of(s["hero_cell"]) == level:
-        raise Over("lost", "The hero was on a level that was removed and was knocked out.")
+        raise Over("lost", words("The hero was on a level that was removed and was knocked out."))
 
 
 def remove_lowest_if_far(comp: Components, s: State, ev: list[Event]) -> None:
@@ -89,7 +91,7 @@ def after_hero_moved(comp: Components, s: State, ev: list[Event], cell: str, fro
         reveal(comp, s, ev, top + 1)
     bl = boss_level(s)
     if level_of(cell) == bl and (from_cell is None or level_of(from_cell) != bl):
-        say(s, ev, "boss_level", "The hero enters the boss level: the levels below are removed.")
+        say(s, ev, "boss_level", words("The hero enters the boss level: the levels below are removed."))
         for lv in active_levels(s):
             if lv != bl:
                 remove_level(comp, s, ev, lv)
@@ -100,11 +102,11 @@ def take_token(comp: Components, s: State, ev: list[Event], kind: str) -> None:
     boss = comp.bosses[s["opts"]["boss"]].raw
     name = next(t["name"] for t in boss["tokens"] if t["kind"] == kind)
     if kind in s["htokens"]:
-        say(s, ev, "token", f"Already holding {name}: a wound instead.")
-        wound(comp, s, ev, 1, f"a second {name}")
+        say(s, ev, "token", words("Already holding {token}: a wound instead.", token=name))
+        wound(comp, s, ev, 1, words("a second {token}", token=name))
         return
     s["htokens"].append(kind)
-    say(s, ev, "token", f"The hero takes the {name} token.")
+    say(s, ev, "token", words("The hero takes the {token} token.", token=name))
 
 
 def shuffled(rng_state: int, items: list) -> tuple[list, int]:

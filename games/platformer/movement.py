@@ -4,7 +4,7 @@ enemies (hand symbols and the enemy die), and gravity.
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import Event, Words, words
 from games.platformer import levels
 from games.platformer.combat import provoke, roots, wound
 from games.platformer.components import Components
@@ -68,8 +68,11 @@ def step_hero(comp: Components, s: State, ev: list[Event], target: str, portal: 
         provoke(comp, s, ev, here)
     pushed = occupant(s, target)
     s["hero_cell"] = target
-    how = "through the void portal to" if portal else "to"
-    say(s, ev, "move", f"The hero moves {how} {describe(target)}.", figure="hero", cells=[target])
+    if portal:
+        text = words("The hero moves through the void portal to {cell}.", cell=describe(target))
+    else:
+        text = words("The hero moves to {cell}.", cell=describe(target))
+    say(s, ev, "move", text, figure="hero", cells=[target])
     if pushed is not None:
         s["push"] = {"figure": pushed, "from": here}
         return True
@@ -87,8 +90,8 @@ def push_targets(comp: Components, s: State) -> list[str]:
 def place_pushed(comp: Components, s: State, ev: list[Event], cell: str) -> None:
     push, s["push"] = s["push"], None
     s["figs"][push["figure"]]["cell"] = cell
-    say(s, ev, "push", f"The {_name(comp, s, push['figure'])} is pushed to {describe(cell)}.", figure=push["figure"],
-        cells=[cell])
+    say(s, ev, "push", words("The {enemy} is pushed to {cell}.", enemy=_name(comp, s, push["figure"]),
+                             cell=describe(cell)), figure=push["figure"], cells=[cell])
     enter(comp, s, ev, s["hero_cell"], moved=True, from_cell=push["from"])
 
 
@@ -98,15 +101,15 @@ def enter(comp: Components, s: State, ev: list[Event], cell: str, moved: bool, f
     lay = layout(comp, s)
     t = lay.cells[cell].t
     if t.trap and not passive(comp, s, "trap_immune"):
-        wound(comp, s, ev, 1 + mod(s, "trap_plus"), "a trap")
+        wound(comp, s, ev, 1 + mod(s, "trap_plus"), words("a trap"))
     if cell in s["gold_cells"]:
         s["gold_cells"].remove(cell)
         s["gold"] += 1
-        say(s, ev, "pickup", "Picked up 1 gold.")
+        say(s, ev, "pickup", words("Picked up 1 gold."))
     if cell in s["gem_cells"]:
         s["gem_cells"].remove(cell)
         s["gems"] += 1
-        say(s, ev, "pickup", "Picked up 1 gem.")
+        say(s, ev, "pickup", words("Picked up 1 gem."))
     if cell in s["tokens"]:
         levels.take_token(comp, s, ev, s["tokens"].pop(cell))
     if moved and not falling:
@@ -143,7 +146,10 @@ def enemies_move(comp: Components, s: State, ev: list[Event], direction: str) ->
             continue
         fig["cell"] = target
         moved += 1
-    say(s, ev, "enemies_move", f"The enemies move {direction} ({moved} moved).")
+    if direction == "left":
+        say(s, ev, "enemies_move", words("The enemies move left ({n} moved).", n=moved))
+    else:
+        say(s, ev, "enemies_move", words("The enemies move right ({n} moved).", n=moved))
 
 
 def _supported(comp: Components, s: State, cell: str, hero: bool, drop: bool, taken: set[str]) -> bool:
@@ -192,10 +198,13 @@ def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> 
                 s["figs"][fid]["cell"] = cell
         if cell != start:
             falls += 1
-            who = "The hero" if hero else f"The {_name(comp, s, fid)}"
-            say(s, ev, "fall", f"{who} falls to {describe(cell)}.", figure=fid, cells=passed)
+            if hero:
+                text = words("The hero falls to {cell}.", cell=describe(cell))
+            else:
+                text = words("The {enemy} falls to {cell}.", enemy=_name(comp, s, fid), cell=describe(cell))
+            say(s, ev, "fall", text, figure=fid, cells=passed)
     if not falls:
-        say(s, ev, "gravity", "Gravity: nothing falls.")
+        say(s, ev, "gravity", words("Gravity: nothing falls."))
 
 
 def _name(comp: Components, s: State, fid: str) -> str:
@@ -204,9 +213,9 @@ def _name(comp: Components, s: State, fid: str) -> str:
     return enemy_stats(comp, s, fid)["name"]
 
 
-def describe(cell: str) -> str:
+def describe(cell: str) -> Words:
     row, col = parse(cell)
-    return f"level {row // 4 + 1}, row {row % 4 + 1}, column {col + 1}"
+    return words("level {level}, row {row}, column {col}", level=row // 4 + 1, row=row % 4 + 1, col=col + 1)
 
 
 def boss_level_rows(s: State) -> tuple[int, int]:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import MalformedState
+from games.engine import MalformedState, Words
 from games.platformer.components import SYMBOLS, Components
 from games.platformer.geometry import COLS, TILE, cid
 
 KEYS = {
-    "v": int, "rng": int, "opts": dict, "turn": int, "phase": str, "result": str, "reason": str, "levels": list,
+    "v": int, "rng": int, "opts": dict, "turn": int, "phase": str, "result": str, "reason": (str, dict), "levels": list,
     "lstate": list, "enemy_cards": list, "figs": dict, "next_fig": int, "gold_cells": list, "gem_cells": list,
     "tokens": dict, "hero_cell": (str, type(None)), "health": int, "htokens": list, "ability_used": bool,
     "gold": int, "gems": int, "items": list, "exhausted": list, "potions": list, "artifacts": list,
@@ -121,7 +121,8 @@ def _check_values(comp: Components, s: dict) -> None:
     _need(s["pending"] is None or s["pending"].get("kind") in PENDING, "pending decision")
     kinds = {t["kind"] for t in comp.bosses[s["opts"]["boss"]].raw["tokens"]}
     _need(set(s["htokens"]) <= kinds and len(set(s["htokens"])) == len(s["htokens"]), "boss tokens")
-    _need(all(isinstance(x, str) for x in s["log"]), "log lines are text")
+    _need(all(isinstance(x, str) or Words.from_json(x) is not None for x in s["log"]), "log lines are text or words")
+    _need(isinstance(s["reason"], str) or Words.from_json(s["reason"]) is not None, "reason")
 
 
 def load_state(comp: Components, data: Any) -> dict:

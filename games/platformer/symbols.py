@@ -5,7 +5,7 @@ at a time (steps, an attack, gold, moving an enemy, a star effect, a respawn).
 
 from __future__ import annotations
 
-from games.engine import Event
+from games.engine import Event, Words, words, words_n
 from games.platformer import movement as mv
 from games.platformer.combat import adjacent_enemies, attack_wounds, can_reach, defeat
 from games.platformer.components import Components
@@ -14,6 +14,7 @@ from games.platformer.table import (
     State,
     bottom_cells,
     enemy_stats,
+    face_word,
     gem_step_cost,
     has_token,
     mod,
@@ -74,8 +75,10 @@ def start_use(comp: Components, s: State, ev: list[Event], srcs: list[str], symb
     elif sym == "hand":
         p["steps_left"] = base * hand_mult(comp, s)
     s["pending"] = p
-    what = f"Forging {names(s, srcs)} into" if len(srcs) == 2 else f"Using {die_name(s, srcs[0])} as"
-    say(s, ev, "use", f"{what} a {FACE_WORD.get(sym, sym)} symbol.")
+    if len(srcs) == 2:
+        say(s, ev, "use", words("Forging {dice} into a {face} symbol.", dice=names(s, srcs), face=face_word(sym)))
+    else:
+        say(s, ev, "use", words("Using {die} as a {face} symbol.", die=die_name(s, srcs[0]), face=face_word(sym)))
 
 
 def _part(srcs: list[str], base: int) -> dict:
@@ -106,7 +109,8 @@ def upgrade(comp: Components, s: State, ev: list[Event], part_id: str) -> None:
     part["mult"] += 1
     if p["symbol"] in ("move", "hand"):
         p["steps_left"] += part["base"] * (hand_mult(comp, s) if p["symbol"] == "hand" else 1)
-    say(s, ev, "gem", f"{cost} gem{'s' if cost > 1 else ''} spent: {part_name(s, part_id)} now counts ×{part['mult']}.")
+    say(s, ev, "gem", words_n("{n} gem spent: {part} now counts ×{mult}.", "{n} gems spent: {part} now counts ×{mult}.",
+                              cost, part=part_name(s, part_id), mult=part["mult"]))
 
 
 def commit(s: State) -> None:
@@ -128,7 +132,7 @@ def cancel(s: State, ev: list[Event]) -> None:
         mark(s, x["srcs"], False)
     s["gems"] += p["gems_spent"]
     s["pending"] = None
-    say(s, ev, "cancel", "Symbol given back.")
+    say(s, ev, "cancel", words("Symbol given back."))
 
 
 def finish(s: State) -> None:
@@ -145,34 +149,34 @@ def add_sword(comp: Components, s: State, ev: list[Event], srcs: list[str]) -> N
     base = resolve_star(comp, _face(s, srcs[0]), s["opts"]["hero"])[1] if len(srcs) == 1 else 1
     mark(s, srcs, True)
     s["pending"]["parts"].append(_part(srcs, base))
-    say(s, ev, "use", f"Adding {names(s, srcs)} to the attack.")
+    say(s, ev, "use", words("Adding {dice} to the attack.", dice=names(s, srcs)))
 
 
-FACE_WORD = {"move": "move", "sword": "sword", "gold": "gold", "hand": "hand", "star": "star"}
-
-
-def die_name(s: State, src: str, *, article: str = "the") -> str:
+def die_name(s: State, src: str) -> Words:
     """A symbol source named by its face and kind, never by its position: "the move die", "the special sword die",
-    "the bonus star" ("a move die" when another unused die shows the same face and `article` is "the")."""
-    face = FACE_WORD.get(_face(s, src) or "", "blank")
+    "the bonus star" ("a move die" when another unused die shows the same face)."""
+    face = face_word(_face(s, src))
     if src == "sp":
-        return f"{article} special {face} die"
+        return words("the special {face} die", face=face)
     if src[0] == "b":
-        return f"{article} bonus {face}"
+        return words("the bonus {face}", face=face)
     twins = sum(1 for d in s["dice"] if not d["used"] and d["face"] == _face(s, src))
-    return f"{'a' if article == 'the' and twins > 1 else article} {face} die"
+    return words("a {face} die", face=face) if twins > 1 else words("the {face} die", face=face)
 
 
-def names(s: State, srcs: list[str] | tuple[str, ...]) -> str:
+def names(s: State, srcs: list[str] | tuple[str, ...]) -> Words:
     """Several sources in words: two equal dice read "two move dice", else "the move die and the special move die"."""
     if len(srcs) == 2 and all(x[0] == "d" for x in srcs):
-        return f"two {FACE_WORD.get(_face(s, srcs[0]) or '', 'blank')} dice"
-    return " and ".join(die_name(s, x) for x in srcs)
+        return words("two {face} dice", face=face_word(_face(s, srcs[0])))
+    out = die_name(s, srcs[0])
+    for x in srcs[1:]:
+        out = words("{a} and {b}", a=out, b=die_name(s, x))
+    return out
 
 
-def part_name(s: State, part_id: str) -> str:
+def part_name(s: State, part_id: str) -> Words:
     """A part of the symbol being used: one die, or a forged pair ("d0+d1")."""
-    return "the forged pair" if "+" in part_id else die_name(s, part_id)
+    return words("the forged pair") if "+" in part_id else die_name(s, part_id)
 
 
 def _face(s: State, src: str) -> str:
@@ -199,7 +203,8 @@ def strike(comp: Components, s: State, ev: list[Event], fid: str) -> None:
     s["attack_bonus"] = 0
     s["best_attack"] = max(s["best_attack"], wounds)
     s["pending"] = None
-    say(s, ev, "attack", f"Attack with {wounds} wounds on the {enemy_stats(comp, s, fid)['name']}.")
+    say(s, ev, "attack", words_n("Attack with {n} wound on the {enemy}.", "Attack with {n} wounds on the {enemy}.",
+                                 wounds, enemy=enemy_stats(comp, s, fid)["name"]))
     defeat(comp, s, ev, fid, wounds)
 
 
@@ -209,7 +214,7 @@ def take_gold(comp: Components, s: State, ev: list[Event]) -> None:
     n = value(comp, s, p)
     s["gold"] += n
     s["pending"] = None
-    say(s, ev, "gold", f"+{n} gold.")
+    say(s, ev, "gold", words("+{n} gold.", n=n))
 
 
 def use_star(comp: Components, s: State, ev: list[Event]) -> None:
@@ -219,7 +224,7 @@ def use_star(comp: Components, s: State, ev: list[Event]) -> None:
     hero = comp.heroes[s["opts"]["hero"]].raw
     times = sum(x["mult"] for x in p["parts"])
     for _ in range(times):
-        apply_effects(comp, s, ev, hero["star"]["effects"], f"{hero['name']}'s star")
+        apply_effects(comp, s, ev, hero["star"]["effects"], words("{hero}'s star", hero=hero["name"]))
 
 
 def respawn_cells(comp: Components, s: State) -> list[str]:
@@ -231,7 +236,7 @@ def respawn(comp: Components, s: State, ev: list[Event], cell: str) -> None:
     commit(s)
     s["pending"] = None
     s["hero_cell"] = cell
-    say(s, ev, "respawn", f"The hero appears at {mv.describe(cell)}.")
+    say(s, ev, "respawn", words("The hero appears at {cell}.", cell=mv.describe(cell)))
     mv.enter(comp, s, ev, cell, moved=False)
 
 
@@ -246,7 +251,7 @@ def step(comp: Components, s: State, ev: list[Event], cell: str, portal: bool = 
 
 def grab(comp: Components, s: State, ev: list[Event], fid: str) -> None:
     s["pending"]["enemy"] = fid
-    say(s, ev, "grab", f"Moving the {enemy_stats(comp, s, fid)['name']}.")
+    say(s, ev, "grab", words("Moving the {enemy}.", enemy=enemy_stats(comp, s, fid)["name"]))
 
 
 def shift(comp: Components, s: State, ev: list[Event], cell: str) -> None:
@@ -254,8 +259,8 @@ def shift(comp: Components, s: State, ev: list[Event], cell: str) -> None:
     commit(s)
     p["steps_left"] -= 1
     s["figs"][p["enemy"]]["cell"] = cell
-    say(s, ev, "shift", f"The {enemy_stats(comp, s, p['enemy'])['name']} is moved to {mv.describe(cell)}.",
-        figure=p["enemy"], cells=[cell])
+    say(s, ev, "shift", words("The {enemy} is moved to {cell}.", enemy=enemy_stats(comp, s, p["enemy"])["name"],
+                              cell=mv.describe(cell)), figure=p["enemy"], cells=[cell])
     if p["steps_left"] <= 0:
         s["pending"] = None
 

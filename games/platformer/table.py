@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Event
+from games.engine import N_, Event, Words, words
 from games.platformer.components import Components
 from games.platformer.geometry import COLS, TILE, Layout, build_layout, cid, parse
 
@@ -20,20 +20,52 @@ State = dict[str, Any]
 class Over(Exception):
     """Raised anywhere to end the game at once: the hero was knocked out, or the boss was defeated."""
 
-    def __init__(self, result: str, reason: str) -> None:
+    def __init__(self, result: str, reason: Words) -> None:
         super().__init__(reason)
         self.result = result
         self.reason = reason
 
 
-def a_an(word: str, capital: bool = False) -> str:
+def stored(text: str) -> Any:
+    """A text as the state keeps it: a `Words` as its JSON (so it can be said again in any language), else itself."""
+    return text.to_json() if isinstance(text, Words) else text
+
+
+def restored(data: Any) -> str:
+    """A text kept by `stored` (or a plain string of an older save), as Words again when it was Words."""
+    return Words.from_json(data) or (data if isinstance(data, str) else str(data))
+
+
+def a_an(word: str, capital: bool = False) -> Words:
     """The word with its indefinite article: "a Goblin", "an Ent" ("An Ent" with `capital`)."""
-    art = "an" if word[:1].lower() in "aeiou" else "a"
-    return f"{art.capitalize() if capital else art} {word}"
+    vowel = word[:1].lower() in "aeiou"
+    if capital:
+        return words("An {name}", name=word) if vowel else words("A {name}", name=word)
+    return words("an {name}", name=word) if vowel else words("a {name}", name=word)
+
+
+FACE_WORDS = {"move": N_("move"), "sword": N_("sword"), "gold": N_("gold"), "hand": N_("hand"), "star": N_("star"),
+              "attack": N_("attack"), "left": N_("left"), "right": N_("right"), "blank": N_("blank")}
+
+
+def face_word(face: str | None) -> str:
+    """A die face in words ("move", "hand", "blank"), a message id said in the reader's language."""
+    return FACE_WORDS.get(face or "blank", face or "blank")
+
+
+def list_words(items: list[Any]) -> Words:
+    """Several words said as a list: "move, sword, gold"."""
+    if not items:
+        return words("nothing")
+    out = Words("{a}", {"a": items[0]})
+    for item in items[1:]:
+        out = words("{a}, {b}", a=out, b=item)
+    return out
 
 
 def say(s: State, ev: list[Event], kind: str, text: str, reveals: bool = False, **data: Any) -> None:
-    s["log"].append(text)
+    """Log `text` (a `Words`: kept as its JSON in the state, so an old line reads in the reader's language)."""
+    s["log"].append(stored(text))
     if len(s["log"]) > LOG_LINES:
         del s["log"][: len(s["log"]) - LOG_LINES]
     ev.append(Event(kind, text, reveals, data))

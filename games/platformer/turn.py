@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Event, Rng
+from games.engine import Event, Rng, words
 from games.platformer import levels
 from games.platformer.boss import boss_turn
 from games.platformer.combat import all_attack
 from games.platformer.components import Components
 from games.platformer.effects import apply_effects, check_artifacts
 from games.platformer.movement import enemies_move, gravity
-from games.platformer.table import Over, State, mod, on_boss_level, say
+from games.platformer.table import Over, State, face_word, list_words, mod, on_boss_level, say
 
 EVENT_TURNS = 12
 
@@ -60,7 +60,8 @@ def new_state(comp: Components, seed: int, opts: dict[str, str]) -> tuple[State,
     }
     s["rng"] = rng.state
     ev: list[Event] = []
-    say(s, ev, "setup", f"{comp.heroes[hero].name} enters the tower; {comp.bosses[boss].name} waits at the top.")
+    say(s, ev, "setup", words("{hero} enters the tower; {boss} waits at the top.", hero=comp.heroes[hero].name,
+                              boss=comp.bosses[boss].name))
     levels.reveal(comp, s, ev, 1)
     start_turn(comp, s, ev)
     return s, ev
@@ -71,7 +72,7 @@ def roll_enemy_die(comp: Components, s: State, ev: list[Event]) -> None:
     face = rng.choice(list(comp.dice["enemy"]))
     s["rng"] = rng.state
     s["enemy_die"] = face
-    say(s, ev, "enemy_die", f"Enemy die: {face}.", reveals=True)
+    say(s, ev, "enemy_die", words("Enemy die: {face}.", face=face_word(face)), reveals=True)
     if face == "attack":
         all_attack(comp, s, ev)
     else:
@@ -81,14 +82,15 @@ def roll_enemy_die(comp: Components, s: State, ev: list[Event]) -> None:
 def start_turn(comp: Components, s: State, ev: list[Event]) -> None:
     s["turn"] += 1
     if not s["event_deck"]:
-        raise Over("lost", f"The Event deck is empty: {EVENT_TURNS} turns have passed without defeating the boss.")
+        raise Over("lost", words("The Event deck is empty: {n} turns have passed without defeating the boss.",
+                                 n=EVENT_TURNS))
     eid = s["event_deck"].pop(0)
     s["events_played"].append(eid)
     card = comp.events[eid].raw
     s["mods"] = {m["key"]: m["n"] for m in card.get("mods", [])}
     s["end_effects"] = card["effects"] if card["timing"] == "end" else []
-    say(s, ev, "turn", f"Turn {s['turn']}")  # the chronicle's heading for everything until the next turn
-    say(s, ev, "event", f"Event: {card['name']} — {card['text']}", reveals=True)
+    say(s, ev, "turn", words("Turn {n}", n=s["turn"]), turn=s["turn"])  # the chronicle's heading until the next turn
+    say(s, ev, "event", words("Event: {card} — {text}", card=card["name"], text=card["text"]), reveals=True)
     if card["timing"] == "now":
         apply_effects(comp, s, ev, card["effects"], card["name"])
     if s["turn"] > 1:
@@ -99,7 +101,8 @@ def start_turn(comp: Components, s: State, ev: list[Event]) -> None:
     rng = Rng(s["rng"])
     s["dice"] = [{"face": rng.choice(list(comp.dice["action"])), "used": False} for _ in range(n)]
     s["rng"] = rng.state
-    say(s, ev, "roll", "Rolled: " + ", ".join(d["face"] for d in s["dice"]) + ".", reveals=True)
+    say(s, ev, "roll", words("Rolled: {faces}.", faces=list_words([face_word(d["face"]) for d in s["dice"]])),
+        reveals=True)
     roll_enemy_die(comp, s, ev)
     if mod(s, "enemy_die_twice"):
         roll_enemy_die(comp, s, ev)
@@ -108,11 +111,11 @@ def start_turn(comp: Components, s: State, ev: list[Event]) -> None:
 
 def end_turn(comp: Components, s: State, ev: list[Event]) -> None:
     """After the save step: gravity, the Event's end-of-turn effects, the boss turn, then the next turn."""
-    say(s, ev, "gravity", "End of turn: gravity.")
+    say(s, ev, "gravity", words("End of turn: gravity."))
     gravity(comp, s, ev)
     if "drain" in s["htokens"] and s["gold"]:
         s["gold"] -= 1
-        say(s, ev, "drain", "Drain: 1 gold lost.")
+        say(s, ev, "drain", words("Drain: 1 gold lost."))
     if s["end_effects"]:
         apply_effects(comp, s, ev, s["end_effects"], comp.events[s["events_played"][-1]].raw["name"])
         s["pending"] = None  # end-of-turn events never ask for a choice

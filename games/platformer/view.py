@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine import N_, Words, words, words_n
 from games.platformer import symbols as sy
 from games.platformer.components import Components
 from games.platformer.effects import price, shop_open
@@ -18,6 +19,7 @@ from games.platformer.table import (
     gem_step_cost,
     layout,
     max_health,
+    restored,
 )
 
 GEM_COSTS = [0, 1, 3, 6, 10, 15, 21]
@@ -126,7 +128,7 @@ def _decision(comp: Components, s: State) -> dict[str, Any] | None:
     if p is None:
         return None
     if p["kind"] != "use":
-        return {k: v for k, v in p.items()}
+        return {k: restored(v) if k == "source" else v for k, v in p.items()}
     parts = [{"id": x["id"], "mult": x["mult"], "base": x["base"], "next_cost": gem_step_cost(s, x["mult"])}
              for x in p["parts"]]
     return {"kind": "use", "symbol": p["symbol"], "parts": parts, "steps_left": p["steps_left"],
@@ -139,37 +141,50 @@ def score_lines(comp: Components, s: State) -> list[dict[str, Any]]:
     net = s["gold"] + sum(comp.card(c).raw["price"] for c in s["items"] + s["potions"])
     left = len(s["event_deck"])
     defeated = s["kills"] + (0 if s["result"] else 1)  # a won game's kills already hold the boss
-    boss = "" if s["result"] == "lost" else ", the boss included"
+    if s["result"] == "lost":
+        enemies = words("{n} × 2", n=defeated)
+    else:
+        enemies = words("{n} × 2, the boss included", n=defeated)
     return [
-        {"label": "Event cards left", "points": 3 * left, "detail": f"{left} × 3"},
-        {"label": "Enemies defeated", "points": 2 * defeated, "detail": f"{defeated} × 2{boss}"},
-        {"label": "Wounds beyond the boss's health", "points": 2 * s["overkill"], "detail": f"{s['overkill']} × 2"},
-        {"label": "Gems", "points": s["gems"], "detail": f"{s['gems']} × 1"},
-        {"label": "Net worth", "points": net // 3, "detail": f"{net} gold (gold + prices of items and potions) ÷ 3"},
+        {"label": words("Event cards left"), "points": 3 * left, "detail": words("{n} × 3", n=left)},
+        {"label": words("Enemies defeated"), "points": 2 * defeated, "detail": enemies},
+        {"label": words("Wounds beyond the boss's health"), "points": 2 * s["overkill"],
+         "detail": words("{n} × 2", n=s["overkill"])},
+        {"label": words("Gems"), "points": s["gems"], "detail": words("{n} × 1", n=s["gems"])},
+        {"label": words("Net worth"), "points": net // 3,
+         "detail": words("{n} gold (gold + prices of items and potions) ÷ 3", n=net)},
     ]
 
 
-def prompt(comp: Components, s: State) -> str:
+def prompt(comp: Components, s: State) -> Words:
     if s["phase"] == "over":
-        return ("You won! " if s["result"] == "won" else "You lost. ") + s["reason"]
+        reason = restored(s["reason"])
+        return words(N_("You won! {reason}") if s["result"] == "won" else N_("You lost. {reason}"), reason=reason)
     if s["push"] is not None:
-        return "Choose where the pushed figure goes."
+        return words("Choose where the pushed figure goes.")
     p = s["pending"]
     if s["phase"] == "save":
-        return "Choose the symbol to save on the special die." if p else "Save an unused symbol, or end the turn."
+        return words(N_("Choose the symbol to save on the special die.") if p
+                     else N_("Save an unused symbol, or end the turn."))
     if p is None:
         if s["hero_cell"] is None:
-            return "Your hero is off the map: use a symbol to respawn on the lowest row."
-        return "Use your symbols, items and potions, then end the action step."
+            return words("Your hero is off the map: use a symbol to respawn on the lowest row.")
+        return words("Use your symbols, items and potions, then end the action step.")
     if p["kind"] in ("forge", "pick"):
-        return "Choose the symbol it becomes."
+        return words("Choose the symbol it becomes.")
     if p["kind"] == "reroll":
-        return "Choose the die to reroll."
-    left = f"{p['steps_left']} step{'' if p['steps_left'] == 1 else 's'} left"
-    what = {"move": f"Move the hero ({left}).", "sword": "Gather swords, then strike.",
-            "gold": "Take the gold.", "star": "Resolve the star.", "respawn": "Choose where the hero respawns.",
-            "hand": "Choose an enemy to move." if p["enemy"] is None else f"Move it ({left})."}
-    return what[p["symbol"]]
+        return words("Choose the die to reroll.")
+    n = p["steps_left"]
+    if p["symbol"] == "move":
+        return words_n("Move the hero ({n} step left).", "Move the hero ({n} steps left).", n)
+    if p["symbol"] == "hand" and p["enemy"] is not None:
+        return words_n("Move it ({n} step left).", "Move it ({n} steps left).", n)
+    return words(PROMPTS[p["symbol"]])
+
+
+PROMPTS = {"sword": N_("Gather swords, then strike."), "gold": N_("Take the gold."), "star": N_("Resolve the star."),
+           "respawn": N_("Choose where the hero respawns."), "hand": N_("Choose an enemy to move.")}
+
 
 
 def build_view(comp: Components, s: State) -> dict[str, Any]:
@@ -185,7 +200,7 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "map": {"cols": COLS, "rows": len(lay.levels) * TILE, "levels": _levels(comp, s), "cells": _cells(comp, s),
                 "hero": s["hero_cell"]},
         "dice": [{"id": f"d{i}", "face": d["face"], "used": d["used"]} for i, d in enumerate(s["dice"])],
-        "bonus": [{"id": f"b{i}", **b} for i, b in enumerate(s["bonus"])],
+        "bonus": [{"id": f"b{i}", **b, "source": restored(b.get("source", ""))} for i, b in enumerate(s["bonus"])],
         "special": {"face": s["special"], "used": s["special_used"]},
         "roll": [d["face"] for d in s["dice"]], "enemy_die": s["enemy_die"],
         "hero": {**hero, "health": s["health"], "max_health": max_health(comp, s), "ability_used": s["ability_used"],
@@ -206,5 +221,5 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "mods": mods, "attack_bonus": s["attack_bonus"], "kills": s["kills"],
         "score": {"total": sum(x["points"] for x in score_lines(comp, s)), "lines": score_lines(comp, s),
                   "final": s["result"] == "won"},
-        "result": s["result"] or None, "reason": s["reason"], "log": list(s["log"][-12:]),
+        "result": s["result"] or None, "reason": restored(s["reason"]), "log": [restored(x) for x in s["log"][-12:]],
     }

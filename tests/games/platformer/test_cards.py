@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.platformer.table import restored
 from games.platformer.turn import end_turn, start_turn
 from tests.games.platformer import kit
 
@@ -59,7 +60,7 @@ def test_the_empty_event_deck_loses_at_the_event_step():
     s, _ = kit.play(eng, s, "end_actions")
     if s["phase"] == "save":
         s, _ = kit.play(eng, s, "save:skip")
-    assert s["result"] == "lost" and "Event deck is empty" in s["reason"]
+    assert s["result"] == "lost" and "Event deck is empty" in restored(s["reason"])
 
 
 def test_hammer_of_greed_adds_a_wound_to_the_next_attack():

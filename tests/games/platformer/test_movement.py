@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.platformer import movement as mv
+from games.platformer.table import restored
 from tests.games.platformer import kit
 
 L1 = [
@@ -92,7 +93,7 @@ def test_pushing_an_enemy_provokes_it_then_the_player_places_it():
 def test_no_push_when_the_provoked_attack_knocks_the_hero_out():
     eng, s = kit.position([L1], hero="r0c3", enemies={"r0c4": "werewolf"}, health=3)
     s, _ = kit.play(eng, s, "use:d0", "step:r0c4")
-    assert s["result"] == "lost" and "Werewolf" in s["reason"]
+    assert s["result"] == "lost" and "Werewolf" in restored(s["reason"])
     assert s["figs"]["e1"]["cell"] == "r0c4"
 
 
