@@ -117,3 +117,19 @@ def test_content_is_checked_for_both_languages_on_load(monkeypatch, caplog):
     with caplog.at_level("WARNING", logger="solo_shelf.i18n"):
         assert coverage.check() == {"platformer/es": ["A card nobody translated"]}
     assert any(getattr(r, "fields", {}).get("event") == "untranslated_content" for r in caplog.records)
+
+
+def test_the_api_says_a_refusal_and_the_log_in_the_games_own_words(client):
+    session = client.post("/api/sessions", json={"game": "call_to_adventure"}).json()
+    es = {"Accept-Language": "es"}
+    refused = client.post(f"/api/sessions/{session['id']}/actions", json={"action": "nonsense",
+                                                                        "version": session["version"]}, headers=es)
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == ("'nonsense' no es una acción legal ahora: "
+                                        "Elige la carta de Origen que te quedas.")
+    keep = next(a["id"] for a in session["legal_actions"] if a["id"].startswith("keep:"))
+    client.post(f"/api/sessions/{session['id']}/actions", json={"action": keep, "version": session["version"]})
+    event = client.get(f"/api/sessions/{session['id']}/log", headers=es).json()[-1]["events"][0]
+    assert event["text"].startswith("Te quedas ") and event["words"]["m"] == "You keep {card} as your {kind}."
+    english = client.get(f"/api/sessions/{session['id']}/log").json()[-1]["events"][0]
+    assert english["text"].startswith("You keep ")
