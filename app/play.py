@@ -95,7 +95,8 @@ class SessionView:
             "score": self.status.score,
             "view": self.view,
             "legal_actions": [a.to_json() for a in self.legal_actions],
-            "log_tail": self.log_tail,
+            # What a line says, in the reader's language (the stored `words` are the log's, not the answer's).
+            "log_tail": [{"seq": line["seq"], "kind": line["kind"], "text": line["text"]} for line in self.log_tail],
             "can_undo": self.can_undo,
             "created_at": self.created_at.isoformat(),
             "updated_at": self.updated_at.isoformat(),
