@@ -19,6 +19,7 @@ from app.capacity import health, overload
 from app.config import ROOT, Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import NotFound
+from app.i18n import coverage as i18n_coverage
 from app.i18n.middleware import LocaleMiddleware
 from app.i18n.render import reason, say
 from app.intake.body_limit import BodyLimitMiddleware
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     # Outermost, so that every answer (errors and refusals included) is in the reader's language.
     app.add_middleware(LocaleMiddleware, pseudo=settings.pseudo_locale)
     web.compile_all()
+    i18n_coverage.check()  # every game's content in both languages, else a warning line per game
     if os.environ.get("SOLO_SHELF_BENCH_PROBE") == "1":  # only in a server started by `python -m app bench`
         from app.bench import probe_route
 

@@ -329,10 +329,10 @@ def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: s
     )
     # The imported log starts a fresh history: nothing before the import can be undone.
     now = utcnow()
-    said = "Game imported from a save file."
+    said = words("Game imported from a save file.")
     if checked.upgraded_from is not None:  # replayed under today's rules: its score is today's
-        said = (f"Game imported from a save file made under rules version {checked.upgraded_from}, "
-                f"replayed and scored under version {engine.spec.rules_version}.")
+        said = words("Game imported from a save file made under rules version {old}, replayed and scored under "
+                     "version {current}.", old=checked.upgraded_from, current=engine.spec.rules_version)
     imported = Event("import", said).to_json()
     for seq, action in enumerate(checked.actions, start=1):
         events = [imported] if seq == len(checked.actions) else []

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.templating import Jinja2Templates
+from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from app import auth, jsoncodec
@@ -152,11 +153,24 @@ templates.env.globals["cta_named_symbol"] = cta_board.named_symbol
 templates.env.globals["cta_names"] = cta_board.NAMES
 templates.env.globals["app_name"] = N_("Solo Shelf")  # said with |t where shown
 templates.env.globals["game_image"] = game_image
-templates.env.filters["when"] = when
-templates.env.filters["t"] = i18n_render.say  # a content string or Words in the reader's language
-templates.env.filters["in_game"] = i18n_render.say_in  # ... looked up in that game's catalog first
-templates.env.filters["number"] = i18n_render.number
-templates.env.filters["moment"] = i18n_render.moment
+
+
+def _per_reader(func: Any) -> Any:
+    """A filter whose answer depends on the reader's language. Jinja folds a plain filter applied to a literal
+    (`"Off Madeira"|t`) at compile time, in whatever language compiled it; a context filter is never folded."""
+
+    @pass_context
+    def filter_(_context: Any, *args: Any, **kwargs: Any) -> Any:
+        return func(*args, **kwargs)
+
+    return filter_
+
+
+templates.env.filters["when"] = _per_reader(when)
+templates.env.filters["t"] = _per_reader(i18n_render.say)  # a content string or Words in the reader's language
+templates.env.filters["in_game"] = _per_reader(i18n_render.say_in)  # ... looked up in that game's catalog first
+templates.env.filters["number"] = _per_reader(i18n_render.number)
+templates.env.filters["moment"] = _per_reader(i18n_render.moment)
 templates.env.globals["lang"] = i18n_context.locale
 templates.env.filters["signed"] = signed
 templates.env.tests["prefixed"] = lambda value, prefix: str(value).startswith(prefix)

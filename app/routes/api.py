@@ -14,7 +14,8 @@ from app.auth import ApiPlayer, api_player
 from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
-from app.i18n.render import reason, say
+from app.i18n import context as i18n_context
+from app.i18n.render import reason, say, say_json
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.schemas import (
     ActionIn,
@@ -122,6 +123,12 @@ def delete_session(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)
     return Response(status_code=204)
 
 
+def _refused(exc: Illegal) -> JSONResponse:
+    """422 for an illegal move, said with the game's own words (its prompt may be part of the sentence)."""
+    with i18n_context.using(game_=getattr(exc.view, "game", None)):
+        return _error(422, exc.message)
+
+
 @router.post("/sessions/{session_id}/actions", response_model=SessionOut, responses=MOVE_ERRORS)
 def apply_action(session_id: str, body: ActionIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
     try:
@@ -130,7 +137,7 @@ def apply_action(session_id: str, body: ActionIn, me: ApiPlayer, db: Session = D
     except Stale as exc:
         return _stale(exc)
     except Illegal as exc:
-        return _error(422, exc.message)
+        return _refused(exc)
 
 
 @router.post("/sessions/{session_id}/undo", response_model=SessionOut, responses=MOVE_ERRORS)
@@ -140,15 +147,21 @@ def undo(session_id: str, body: UndoIn, me: ApiPlayer, db: Session = Depends(get
     except Stale as exc:
         return _stale(exc)
     except Illegal as exc:
-        return _error(422, exc.message)
+        return _refused(exc)
 
 
 @router.get("/sessions/{session_id}/log", response_model=list[LogEventOut], responses={404: {"model": Error}})
 def get_log(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
-    return [
-        {"seq": e.seq, "kind": e.kind, "action": e.action, "events": e.events}
-        for e in store.log_entries(db, session_id=session_id, owner_id=me.player_id)
-    ]
+    entries = store.log_entries(db, session_id=session_id, owner_id=me.player_id)
+    game = store.get_session(db, session_id=session_id, owner_id=me.player_id).game if entries else None
+    with i18n_context.using(game_=game):  # each event's text in the reader's language; its words stay as stored
+        return [{"seq": e.seq, "kind": e.kind, "action": e.action, "events": [_said(ev) for ev in e.events]}
+                for e in entries]
+
+
+def _said(event: dict[str, Any]) -> dict[str, Any]:
+    text = say_json(event.get("words"))
+    return event if text is None else {**event, "text": text}
 
 
 @router.get("/sessions/{session_id}/export", responses={404: {"model": Error}})

@@ -14,7 +14,18 @@ from games.call_to_adventure.scoring import breakdown
 from games.call_to_adventure.setup import new_state
 from games.call_to_adventure.state import State
 from games.call_to_adventure.view import build_view, prompt
-from games.engine import N_, Action, Event, GameSpec, IllegalAction, MalformedState, OptionSpec, Status, words
+from games.engine import (
+    N_,
+    Action,
+    Event,
+    GameSpec,
+    MalformedState,
+    OptionSpec,
+    Status,
+    game_over,
+    not_legal,
+    not_text,
+)
 
 SPEC = GameSpec(
     slug="call_to_adventure",
@@ -63,12 +74,11 @@ class CallToAdventureEngine:
     def apply(self, state: State, action_id: str) -> tuple[State, list[Event]]:
         comp = self.components
         if not isinstance(action_id, str):
-            raise IllegalAction(words("an action id must be text"))
+            raise not_text()
         if state.result:
-            raise IllegalAction(words("the game is over: no more actions"))
+            raise game_over()
         if action_id not in legal_ids(comp, state):
-            raise IllegalAction(words("{action} is not a legal action now: {prompt}", action=repr(action_id),
-                                      prompt=prompt(comp, state)))
+            raise not_legal(action_id, prompt(comp, state))
         s = state.clone()
         ev: list[Event] = []
         perform(comp, s, ev, action_id)

@@ -94,3 +94,42 @@ def test_the_api_answers_in_the_language_of_accept_language_only(i18n_client):
 def test_catalogs_of_every_domain_exist():
     for domain in catalogs.domains():
         assert catalogs.po_path(domain, "es").exists(), domain
+
+
+def test_a_word_filter_on_a_literal_is_said_when_rendered_not_when_compiled():
+    from app.web import templates
+
+    with context.using("en", "adamastor"):  # compiled while an English page renders (compile_all at start)
+        template = templates.env.from_string('{{ "Off Madeira"|t }} · {{ 1234.5|number }}')
+    with context.using("es", "adamastor"):
+        assert template.render() == "Frente a Madeira · 1.234,5"
+    with context.using("en", "adamastor"):
+        assert template.render() == "Off Madeira · 1,234.5"
+
+
+def test_content_is_checked_for_both_languages_on_load(monkeypatch, caplog):
+    from app.i18n import coverage
+
+    assert coverage.check() == {}  # every card, tile, ship... of every game has its Spanish
+    real = coverage.content_texts
+    monkeypatch.setattr(coverage, "content_texts",
+                        lambda game: real(game) | ({"A card nobody translated"} if game == "platformer" else set()))
+    with caplog.at_level("WARNING", logger="solo_shelf.i18n"):
+        assert coverage.check() == {"platformer/es": ["A card nobody translated"]}
+    assert any(getattr(r, "fields", {}).get("event") == "untranslated_content" for r in caplog.records)
+
+
+def test_the_api_says_a_refusal_and_the_log_in_the_games_own_words(client):
+    session = client.post("/api/sessions", json={"game": "call_to_adventure"}).json()
+    es = {"Accept-Language": "es"}
+    refused = client.post(f"/api/sessions/{session['id']}/actions", json={"action": "nonsense",
+                                                                        "version": session["version"]}, headers=es)
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == ("'nonsense' no es una acción legal ahora: "
+                                        "Elige la carta de Origen que te quedas.")
+    keep = next(a["id"] for a in session["legal_actions"] if a["id"].startswith("keep:"))
+    client.post(f"/api/sessions/{session['id']}/actions", json={"action": keep, "version": session["version"]})
+    event = client.get(f"/api/sessions/{session['id']}/log", headers=es).json()[-1]["events"][0]
+    assert event["text"].startswith("Te quedas ") and event["words"]["m"] == "You keep {card} as your {kind}."
+    english = client.get(f"/api/sessions/{session['id']}/log").json()[-1]["events"][0]
+    assert english["text"].startswith("You keep ")

@@ -4,6 +4,7 @@ the look pages leave no word outside the catalogs (`qps` pseudo-locale); the JSO
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import pytest
@@ -87,7 +88,8 @@ def test_the_api_says_action_labels_in_spanish_and_keeps_their_ids(i18n_client):
     assert spanish["view"]["prompt"] == "Elige el Compromiso de Nemo, o tira el dado para decidirlo."
     r = i18n_client.post(f"/api/sessions/{english['id']}/actions",
                          json={"action": "start:na", "version": english["version"]}, headers=ES)
-    assert r.status_code == 422, r.text
+    assert r.status_code == 422 and "no es una acción legal ahora" in r.json()["detail"], r.text
+    assert "Elige el Compromiso de Nemo" in r.json()["detail"], r.text
 
 
 def test_a_game_played_in_english_reads_in_spanish_after_the_switch(i18n_client):
@@ -101,3 +103,21 @@ def test_a_game_played_in_english_reads_in_spanish_after_the_switch(i18n_client)
     page = i18n_client.get(f"/play/{sv['id']}?lang=es").text
     assert '<html lang="es">' in page and "Cuaderno de bitácora" in page and "Notoriedad" in page
     assert "Log book" not in page and "Notoriety" not in page
+
+
+def test_a_spanish_move_answer_stays_within_its_budget(i18n_client):
+    """Spanish is longer than English: the board a move answers with still fits 10 KB gzip-compressed."""
+    from tests.app.test_nemos_war_pages import HX, MAX_GZIP, board_version
+
+    engine = get_engine(SLUG)
+    sid = _new(i18n_client)["id"]
+    html = i18n_client.get(f"/play/{sid}?lang=es").text
+    state, rng = engine.new_game(3, engine.spec.normalize_options({"commitment": "choose"})), Rng.from_seed(3)
+    biggest = 0
+    for _ in range(80):
+        action = engine.bots["heuristic"].choose(engine, state, engine.legal_actions(state), rng)
+        r = i18n_client.post(f"/play/{sid}/act", data={"action": action, "version": board_version(html)}, headers=HX)
+        assert r.status_code == 200 and r.headers["content-language"] == "es"
+        html, (state, _) = r.text, engine.apply(state, action)
+        biggest = max(biggest, len(gzip.compress(r.content)))
+    assert "Notoriedad" in html and 4000 < biggest <= MAX_GZIP, biggest
