@@ -109,7 +109,8 @@ def defeat(comp: Components, s: State, ev: list[Event], fid: str, wounds: int) -
     if st["tier"] and st["tier"] not in s["kill_tiers"]:
         s["kill_tiers"].append(st["tier"])
     say(s, ev, "defeat", words_n("The {enemy} is defeated: +{gold} gold, +{n} gem.",
-                                 "The {enemy} is defeated: +{gold} gold, +{n} gems.", gems, enemy=st["name"], gold=gold))
+                                 "The {enemy} is defeated: +{gold} gold, +{n} gems.", gems, enemy=st["name"],
+                                 gold=gold))
 
 
 def attack_wounds(comp: Components, s: State, base: int, target: str | None) -> int:

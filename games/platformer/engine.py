@@ -9,11 +9,13 @@ from games.engine import (
     Action,
     Event,
     GameSpec,
-    IllegalAction,
     MalformedState,
     OptionSpec,
     ScoreLine,
     Status,
+    game_over,
+    not_legal,
+    not_text,
     words,
 )
 from games.platformer.actions import legal, perform
@@ -88,12 +90,11 @@ class PlatformerEngine:
     def apply(self, state: dict, action_id: str) -> tuple[dict, list[Event]]:
         comp = self.components
         if not isinstance(action_id, str):
-            raise IllegalAction(words("an action id must be text"))
+            raise not_text()
         if state["phase"] == "over":
-            raise IllegalAction(words("the game is over: no more actions"))
+            raise game_over()
         if action_id not in self._legal_ids(state):
-            raise IllegalAction(words("{action} is not a legal action now: {prompt}", action=repr(action_id),
-                                      prompt=prompt(comp, state)))
+            raise not_legal(action_id, prompt(comp, state))
         s = clone(state)
         ev: list[Event] = []
         try:
