@@ -187,8 +187,9 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         answer(comp, s, ev, verb, arg)
     elif verb == "start":
         s.ship, s.phase, s.turn = arg, "actions", 1
-        say(s, ev, "start", words("The ship sets sail from {port}. Turn 1 begins (no Sunrise on the first turn).",
-                                  port=arg))
+        row = int(arg.rpartition(".")[2]) + 1  # the start spaces are p0.0-p0.2: the left edge's rows
+        say(s, ev, "start", words("The ship sets sail from the left edge, row {row}. Turn 1 begins "
+                                  "(no Sunrise on the first turn).", row=row))
     elif verb == "draw":
         _draw(comp, s, ev)
     elif verb == "swap":
