@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from app import campaigns, rules_versions, store
 from app.errors import Illegal, Stale
-from app.i18n.render import reason
+from app.i18n.render import reason, say, stored_words
 from app.locks import KeyedLocks
 from app.models import GameSession, LogEntry, Snapshot, utcnow
 from app.store import SessionRow
@@ -100,7 +100,7 @@ class SessionView:
             "can_undo": self.can_undo,
             "created_at": self.created_at.isoformat(),
             "updated_at": self.updated_at.isoformat(),
-            "attention": self.attention,
+            "attention": say(self.attention) if self.attention else self.attention,
             "seed_chosen": self.chosen_seed is not None,
         }
 
@@ -154,7 +154,7 @@ def _attention_view(db: Session, row: SessionRow, engine: GameEngine) -> Session
                          _tail(db, row), False, row.created_at, row.updated_at,
                          campaign_id=row.campaign_id, campaign_index=row.campaign_index,
                          chosen_seed=row.chosen_seed)
-    sv.legal_actions, sv.can_undo, sv.attention = [], False, row.attention
+    sv.legal_actions, sv.can_undo, sv.attention = [], False, stored_words(row.attention)
     return sv
 
 
@@ -230,7 +230,7 @@ def _load_checked(
     # they agree; a snapshot at another version than its row means a torn read: answer stale.
     row = _current_row(db, session_id, lock=True, owner_id=owner_id)
     if row.attention is not None:
-        raise Illegal(row.attention, current_view(db, session_id=session_id))
+        raise Illegal(stored_words(row.attention), current_view(db, session_id=session_id))
     engine = get_engine(row.game)
     if row.snapshot_version != row.version:
         raise Stale(current_view(db, session_id=session_id))

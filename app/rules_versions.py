@@ -27,9 +27,10 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
+from app.i18n.render import reason, stored_text
 from app.models import GameSession, LogEntry, Snapshot
 from app.replay import ReplayError, effective_actions
-from games.engine import GameEngine, IllegalAction
+from games.engine import GameEngine, IllegalAction, words
 from games.registry import UnknownGame, get_engine, slugs
 
 log = logging.getLogger("solo_shelf.rules")
@@ -76,13 +77,14 @@ def rebuild(engine: GameEngine, record: GameSession, actions: list[str]) -> Rebu
     return Rebuilt(state, checkpoint, pending)
 
 
-def attention_message(engine: GameEngine, old: int, reason: str) -> str:
-    title, new = engine.spec.title, engine.spec.rules_version
-    return (
-        f"This save was played under {title} rules version {old} and cannot be brought up to version {new}: "
-        f"{reason}. It is kept exactly as it was and can still be viewed and exported, but no more moves "
-        f"can be made on it."
-    )
+def attention_message(engine: GameEngine, old: int, reason: Any) -> str:
+    """Why a save stopped, kept as its words' JSON (app.i18n.render.stored_words reads it back), so each
+    reader sees it in their own language; shown in English by anything that reads the column as text."""
+    said = words("This save was played under {title} rules version {old} and cannot be brought up to version "
+                 "{new}: {reason}. It is kept exactly as it was and can still be viewed and exported, but no "
+                 "more moves can be made on it.", title=engine.spec.title, old=old, new=engine.spec.rules_version,
+                 reason=reason)
+    return stored_text(said)
 
 
 def _try_rebuild(db: Session, record: GameSession, engine: GameEngine) -> Rebuilt | str | None:
@@ -90,19 +92,21 @@ def _try_rebuild(db: Session, record: GameSession, engine: GameEngine) -> Rebuil
     if record.rules_version == engine.spec.rules_version:
         return None
     if record.rules_version > engine.spec.rules_version:
-        return f"it was saved by a newer version of the rules than this server plays ({engine.spec.rules_version})"
+        return words("it was saved by a newer version of the rules than this server plays ({version})",
+                     version=engine.spec.rules_version)
     log = db.execute(
         select(LogEntry.kind, LogEntry.action).where(LogEntry.session_id == record.id).order_by(LogEntry.seq)
     ).all()
     try:
         rebuilt = rebuild(engine, record, effective_actions([(k, a) for k, a in log]))
     except ReplayError as exc:
-        return str(exc)
+        return reason(exc)
     except Exception as exc:  # noqa: BLE001 - any failure of the new rules must leave the save readable
-        return f"the new rules could not replay it ({type(exc).__name__}: {exc})"
+        return words("the new rules could not replay it ({error})", error=f"{type(exc).__name__}: {exc}")
     status = engine.status(rebuilt.state)
     if record.status != "in_progress" and status.state != record.status:
-        return f"under the new rules this game would end differently ({status.state}, not {record.status})"
+        return words("under the new rules this game would end differently ({new}, not {old})",
+                     new=status.state, old=record.status)
     return rebuilt
 
 

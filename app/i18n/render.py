@@ -24,6 +24,7 @@ from typing import Any
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal
 
+from app import jsoncodec
 from app.i18n import context
 from app.i18n.catalogs import translations
 from app.i18n.locales import DEFAULT, PSEUDO
@@ -44,8 +45,33 @@ def say(value: Any, t: gettext.NullTranslations | None = None) -> Any:
     if isinstance(value, Words):
         return _words(value, t or current())
     if isinstance(value, str):
+        if value.startswith(_STORED):
+            kept = stored_words(value)
+            if isinstance(kept, Words):
+                return _words(kept, t or current())
         return (t or current()).gettext(value) if value else value
     return value
+
+
+_STORED = '{"m":'
+
+
+def stored_text(value: Any) -> str:
+    """Words to keep in a text column (a save's `attention`): their JSON, which `say` reads back and says in
+    the reader's language; any other value as its text."""
+    return jsoncodec.dumps(value.to_json()) if isinstance(value, Words) else str(value)
+
+
+def stored_words(text: str | None) -> Any:
+    """What `stored_text` kept: the Words again (their English as a str), or the text itself."""
+    if text and text.startswith(_STORED):
+        try:
+            kept = Words.from_json(jsoncodec.loads(text))
+        except ValueError:
+            kept = None
+        if kept is not None:
+            return kept
+    return text
 
 
 def _words(w: Words, t: gettext.NullTranslations) -> str:

@@ -94,7 +94,7 @@ def list_sessions(
             "score": r.score,
             "version": r.version,
             "updated_at": r.updated_at.isoformat(),
-            "attention": r.attention,
+            "attention": say(r.attention) if r.attention else r.attention,
         }
         for r in store.list_sessions(db, in_progress=in_progress, game=game, owner_id=me.player_id)
     ]

@@ -133,3 +133,17 @@ def test_the_api_says_a_refusal_and_the_log_in_the_games_own_words(client):
     assert event["text"].startswith("Te quedas ") and event["words"]["m"] == "You keep {card} as your {kind}."
     english = client.get(f"/api/sessions/{session['id']}/log").json()[-1]["events"][0]
     assert english["text"].startswith("You keep ")
+
+
+def test_a_saves_attention_is_kept_as_words_and_said_in_each_readers_language():
+    from app import rules_versions
+    from app.i18n.render import stored_words
+    from games.registry import get_engine
+
+    stored = rules_versions.attention_message(get_engine("nemos_war"), 1, words("version must be a whole number"))
+    assert stored.startswith('{"m":')  # the column keeps the words, not one language's sentence
+    assert stored_words(stored).startswith("This save was played under Nemo's War rules version 1")
+    with context.using("es"):
+        spanish = say(stored)
+    assert spanish.startswith("Esta partida") or "versión" in spanish, spanish
+    assert "This save" not in spanish

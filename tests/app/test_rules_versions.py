@@ -21,6 +21,7 @@ from app import play, rules_versions, store
 from app.config import Settings
 from app.db import make_engine, make_sessionmaker
 from app.errors import Illegal
+from app.i18n.render import stored_words
 from app.main import create_app
 from app.migrate import upgrade
 from app.models import GameSession, LogEntry, Snapshot
@@ -251,7 +252,7 @@ def test_a_finished_game_whose_result_would_change_is_kept_as_played(sessions):
     use_rules(PebblesHarder)
     rules_versions.upgrade_all(sessions)
     row, snap, _ = saved(sessions, sid)
-    assert "would end differently (lost, not won)" in row["attention"]
+    assert "would end differently (lost, not won)" in stored_words(row["attention"])  # kept as its words' JSON
     assert (row["status"], row["score"], row["rules_version"], snap) == ("won", row_before["score"], 1, snap_before)
 
 
