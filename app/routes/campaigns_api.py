@@ -14,8 +14,9 @@ from app.auth import ApiPlayer, api_player
 from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
+from app.i18n import context as i18n_context
 from app.i18n.render import reason
-from app.routes.api import AUTH_ERRORS, _error, _refused, read_upload
+from app.routes.api import AUTH_ERRORS, _error, _refused, _said, read_upload
 from app.schemas import (
     ActionIn,
     CampaignLogOut,
@@ -108,10 +109,11 @@ def campaign_action(campaign_id: str, body: ActionIn, me: ApiPlayer, db: Session
 
 @router.get("/{campaign_id}/log", response_model=list[CampaignLogOut], responses={404: {"model": Error}})
 def campaign_log(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
-    return [
-        {"seq": e.seq, "kind": e.kind, "action": e.action, "events": e.events}
-        for e in campaigns.campaign_log(db, campaign_id=campaign_id, owner_id=me.player_id)
-    ]
+    entries = campaigns.campaign_log(db, campaign_id=campaign_id, owner_id=me.player_id)
+    game = campaigns.get_campaign(db, campaign_id=campaign_id).game
+    with i18n_context.using(game_=game):  # each event's text in the reader's language; its words stay as stored
+        return [{"seq": e.seq, "kind": e.kind, "action": e.action, "events": [_said(ev) for ev in e.events]}
+                for e in entries]
 
 
 @router.get("/{campaign_id}/export", responses={404: {"model": Error}})

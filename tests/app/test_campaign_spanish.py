@@ -140,3 +140,11 @@ def test_the_campaign_api_says_its_refusals_in_spanish(i18n_client):
     assert r.status_code == 409 and "campaña" in r.json()["detail"]
     r = c.post("/api/campaigns", json={"game": "pebbles-nope", "seed": 1}, headers=es)
     assert r.status_code == 422 and r.json()["detail"].startswith("juego desconocido"), r.json()
+    card = cv["legal_actions"][0]["id"]
+    r = c.post(f"/api/campaigns/{cv['id']}/actions", json={"action": card, "version": cv["version"]})
+    assert r.status_code == 200
+    en = c.get(f"/api/campaigns/{cv['id']}/log").json()
+    log = c.get(f"/api/campaigns/{cv['id']}/log", headers=es).json()
+    assert [ev["text"] for e in en for ev in e["events"]] == ["Voyage 1 will follow B1: By Way of Madeira."]
+    assert [ev["text"] for e in log for ev in e["events"]] == ["El viaje 1 seguirá B1: Por Madeira."]
+    assert log[0]["events"][0]["words"] == en[0]["events"][0]["words"], "the stored words stay as they are"
