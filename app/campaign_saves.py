@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from app.campaigns import campaign_engine, campaign_log, game_start_event, get_campaign
 from app.errors import ImportRefused
+from app.i18n.render import reason
 from app.intake.names import name_problem
 from app.models import Campaign, CampaignLogEntry, GameSession, LogEntry, Snapshot, utcnow
 from app.naming import free_name
@@ -38,7 +39,7 @@ from app.replay import (
 )
 from app.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
 from app.store import insert_session, log_entries, new_id, owner_or_default, taken_names
-from games.engine import CampaignEngine, Event, GameEngine, GameSetup, IllegalAction, MalformedState
+from games.engine import CampaignEngine, Event, GameEngine, GameSetup, IllegalAction, MalformedState, Words, words
 
 CAMPAIGN_FORMAT = "solo-shelf-campaign"
 CAMPAIGN_FORMAT_VERSION = 1
@@ -116,27 +117,29 @@ class ReplayedCampaign:
 def replay_campaign(data: Any) -> ReplayedCampaign:
     """Check a campaign file's shape, replay it step by step and verify its digests."""
     if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
-        raise ReplayError(f"not a Solo Shelf campaign file (expected format {CAMPAIGN_FORMAT!r})")
+        raise ReplayError(words("not a Solo Shelf campaign file (expected format {format})",
+                                format=repr(CAMPAIGN_FORMAT)))
     if data.get("format_version") != CAMPAIGN_FORMAT_VERSION:
-        raise ReplayError(f"unsupported campaign format version {data.get('format_version')!r}")
+        raise ReplayError(words("unsupported campaign format version {version}",
+                                version=repr(data.get("format_version"))))
     try:
         engine, cengine = campaign_engine(str(data.get("game")))
     except ValueError as exc:
-        raise ReplayError(str(exc)) from None
+        raise ReplayError(reason(exc)) from None
     dealt = check_rules_version(cengine.spec.title, data.get("rules_version"), cengine.spec.rules_version, "campaign")
     older = check_rules_version(engine.spec.title, data.get("game_rules_version"), engine.spec.rules_version,
                                 "campaign")
     seed, steps, final, name = data.get("seed"), data.get("steps"), data.get("final"), data.get("name", "")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise ReplayError("seed must be a whole number between 0 and 2^63")
+        raise ReplayError(words("seed must be a whole number between 0 and 2^63"))
     if not isinstance(steps, list) or len(steps) > MAX_STEPS:
-        raise ReplayError(f"steps must be a list of at most {MAX_STEPS} steps")
+        raise ReplayError(words("steps must be a list of at most {n} steps", n=MAX_STEPS))
     if not isinstance(final, dict) or not isinstance(final.get("digest"), str) or not isinstance(
         final.get("games"), list
     ):
-        raise ReplayError("the file has no final digests to verify against")
+        raise ReplayError(words("the file has no final digests to verify against"))
     if not isinstance(name, str) or name_problem(name):
-        raise ReplayError(name_problem(name) if isinstance(name, str) else "name must be a text")
+        raise ReplayError(name_problem(name) if isinstance(name, str) else words("name must be a text"))
     try:
         options = cengine.spec.normalize_options(data.get("options"))
         # A campaign begun under older campaign rules is dealt as they dealt, so it replays exactly.
@@ -148,20 +151,21 @@ def replay_campaign(data: Any) -> ReplayedCampaign:
         for n, step in enumerate(steps, start=1):
             total += _replay_step(run, n, step)
             if total > MAX_ACTIONS:
-                raise ReplayError(f"too many actions (at most {MAX_ACTIONS})")
+                raise ReplayError(words("too many actions (at most {n})", n=MAX_ACTIONS))
     except ReplayError as exc:
         if older is None:
             raise
-        raise not_upgradable(engine.spec.title, older, engine.spec.rules_version, str(exc), "campaign") from None
+        raise not_upgradable(engine.spec.title, older, engine.spec.rules_version, reason(exc), "campaign") from None
     except (MalformedState, ValueError, TypeError, KeyError) as exc:
         if older is None:
-            raise ReplayError(f"the file does not rebuild a valid campaign: {exc}") from None
+            raise ReplayError(words("the file does not rebuild a valid campaign: {why}", why=reason(exc))) from None
         raise not_upgradable(engine.spec.title, older, engine.spec.rules_version,
-                             f"the new rules refuse it ({exc})", "campaign") from None
+                             words("the new rules refuse it ({why})", why=reason(exc)), "campaign") from None
     if older is None:
         digests = [state_digest(engine.dump(g.state)) for g in run.games]
         if state_digest(cengine.dump(run.cstate)) != final["digest"] or digests != final["games"]:
-            raise ReplayError("the replayed campaign does not match the file's final state: the file was altered")
+            raise ReplayError(words(
+                "the replayed campaign does not match the file's final state: the file was altered"))
     else:
         changed = _changed_result(run, final)
         if changed is not None:
@@ -176,51 +180,57 @@ def _changed_result(run: ReplayedCampaign, final: dict[str, Any]) -> str | None:
     records, and the campaign's own result (files made before they were recorded: the games alone).
     """
     if len(run.games) != len(final["games"]):
-        return f"under the new rules it would hold {len(run.games)} games, not {len(final['games'])}"
+        return words("under the new rules it would hold {n} games, not {was}", n=len(run.games),
+                     was=len(final["games"]))
     results = final.get("results")
     if results is not None:
         if not isinstance(results, list) or len(results) != len(run.games):
-            return "the file's results do not list its games"
+            return words("the file's results do not list its games")
         for index, (before, game) in enumerate(zip(results, run.games, strict=True), start=1):
             changed = same_result(before, run.engine.status(game.state).state)
             if changed is not None:
-                return f"game {index}: {changed}"
+                return words("game {n}: {why}", n=index, why=changed)
     if "status" in final:
         changed = same_result(final["status"], run.cengine.status(run.cstate).state)
         if changed is not None:
-            return f"the campaign: {changed.replace('this game', 'it')}"
+            if isinstance(changed, Words) and "after" in changed.params:  # the campaign's own end changed
+                return words("the campaign: under the new rules it would end differently ({after}, not {before})",
+                             **changed.params)
+            return words("the campaign: {why}", why=changed)
     return None
 
 
 def _replay_step(run: ReplayedCampaign, n: int, step: Any) -> int:
     if isinstance(step, dict) and set(step) == {"action"} and isinstance(step["action"], str):
         if run.current() is not None:
-            raise ReplayError(f"step {n}: a campaign choice while a game is still in progress")
+            raise ReplayError(words("step {n}: a campaign choice while a game is still in progress", n=n))
         try:
             run.cstate, events = run.cengine.apply(run.cstate, step["action"])
         except IllegalAction as exc:
-            raise ReplayError(f"step {n}: campaign action {step['action']!r} is not legal there: {exc}") from None
+            raise ReplayError(words("step {n}: campaign action {action} is not legal there: {why}", n=n,
+                                     action=repr(step["action"]), why=reason(exc))) from None
         run.timeline.append(("action", step["action"], events))
         run.start_due_game()
         return 1
     if isinstance(step, dict) and set(step) == {"game"} and isinstance(step["game"], list):
         game = run.current()
         if game is None or game.actions:
-            raise ReplayError(f"step {n}: no game of the campaign is waiting to be played there")
+            raise ReplayError(words("step {n}: no game of the campaign is waiting to be played there", n=n))
         if not all(isinstance(a, str) for a in step["game"]):
-            raise ReplayError(f"step {n}: a game's actions must be action ids")
+            raise ReplayError(words("step {n}: a game's actions must be action ids", n=n))
         for i, action in enumerate(step["game"], start=1):
             try:
                 game.state, _ = run.engine.apply(game.state, action)
             except IllegalAction as exc:
-                raise ReplayError(f"step {n}, action #{i} ({action!r}) is not legal there: {exc}") from None
+                raise ReplayError(words("step {n}, action #{i} ({action}) is not legal there: {why}", n=n, i=i,
+                                         action=repr(action), why=reason(exc))) from None
         game.actions = list(step["game"])
         if run.engine.status(game.state).over:
             run.cstate, events = run.cengine.finish_game(run.cstate, game.state)
             run.timeline.append(("game_end", len(run.games) - 1, events))
             run.start_due_game()
         return len(step["game"])
-    raise ReplayError(f"step {n} must be {{'action': id}} or {{'game': [ids]}}")
+    raise ReplayError(words("step {n} must be {shape}", n=n, shape="{'action': id} or {'game': [ids]}"))
 
 
 def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None) -> Campaign:
@@ -230,7 +240,7 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
         chosen = seed_chosen_flag(opened)
         run = replay_campaign(opened)
     except (ReplayError, SealRefused) as exc:
-        raise ImportRefused(f"This campaign cannot be imported: {exc}") from None
+        raise ImportRefused(words("This campaign cannot be imported: {why}", why=reason(exc))) from None
     status, now = run.cengine.status(run.cstate), utcnow()
     if not is_sealed(data) and not status.over:
         chosen = True  # a campaign in progress whose seed came in clear: its player can know what comes next

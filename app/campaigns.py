@@ -16,11 +16,12 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from app.errors import Illegal, NotFound, Stale
+from app.i18n.render import reason
 from app.locks import KeyedLocks
 from app.models import Campaign, CampaignLogEntry, GameSession, utcnow
 from app.naming import default_name
 from app.store import choose_seed, clean_name, insert_session, new_id, newest_first, owner_or_default
-from games.engine import Action, CampaignEngine, Event, GameEngine, IllegalAction, Status
+from games.engine import Action, CampaignEngine, Event, GameEngine, IllegalAction, Status, words
 from games.registry import UnknownGame, get_engine
 
 LOG_TAIL = 40
@@ -33,9 +34,9 @@ def campaign_engine(game: str) -> tuple[GameEngine, CampaignEngine]:
     try:
         engine = get_engine(game)
     except UnknownGame as exc:
-        raise ValueError(str(exc)) from None
+        raise ValueError(words("unknown game: {game}", game=repr(exc.args[0]))) from None
     if getattr(engine, "campaign", None) is None:
-        raise ValueError(f"{engine.spec.title} has no campaign mode")
+        raise ValueError(words("{game} has no campaign mode", game=engine.spec.title))
     return engine, engine.campaign
 
 
@@ -124,7 +125,7 @@ def get_campaign(db: Session, *, campaign_id: str, owner_id: str | None = None) 
     """The campaign with this id; with `owner_id`, only if it is that player's (else NotFound, as if missing)."""
     campaign = db.get(Campaign, campaign_id) if isinstance(campaign_id, str) else None
     if campaign is None or (owner_id is not None and campaign.owner_id != owner_id):
-        raise NotFound(f"no campaign with id {campaign_id!r}")
+        raise NotFound(words("no campaign with id {id}", id=repr(campaign_id)))
     return campaign
 
 
@@ -138,7 +139,7 @@ def rename_campaign(db: Session, *, campaign_id: str, name: str, owner_id: str |
     campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
     cleaned = clean_name(name, "")
     if not cleaned:
-        raise ValueError("a name cannot be empty")
+        raise ValueError(words("a name cannot be empty"))
     campaign.name = cleaned
     db.commit()
     return campaign
@@ -227,21 +228,21 @@ def act(db: Session, *, campaign_id: str, action: Any, version: Any, owner_id: s
         engine, cengine = campaign_engine(campaign.game)
         cstate = cengine.load(campaign.state)
         if isinstance(version, bool) or not isinstance(version, int):
-            raise Illegal("version must be a whole number", _build_view(db, campaign, cengine, cstate))
+            raise Illegal(words("version must be a whole number"), _build_view(db, campaign, cengine, cstate))
         if version != campaign.version:
             raise Stale(_build_view(db, campaign, cengine, cstate))
         if not isinstance(action, str) or not action or len(action) > 200:
-            raise Illegal("an action must be a non-empty action id", _build_view(db, campaign, cengine, cstate))
+            raise Illegal(words("an action must be a non-empty action id"), _build_view(db, campaign, cengine, cstate))
         if any(g.status == "in_progress" for g in campaign_games(db, campaign_id=campaign_id)):
             raise Illegal(
-                "a game of this campaign is in progress: finish it first",
+                words("a game of this campaign is in progress: finish it first"),
                 _build_view(db, campaign, cengine, cstate),
             )
         try:
             cstate, events = cengine.apply(cstate, action)
         except IllegalAction as exc:
             db.rollback()
-            raise Illegal(str(exc), current_view(db, campaign_id=campaign_id)) from None
+            raise Illegal(reason(exc), current_view(db, campaign_id=campaign_id)) from None
         _advance(db, campaign, cengine, cstate, "action", action, events)
         _start_due_game(db, campaign, engine, cengine, cstate)
         db.commit()
@@ -330,4 +331,4 @@ def _start_due_game(
 
 
 def game_start_event(index: int) -> Event:
-    return Event("game_start", f"Game {index} of the campaign begins.")
+    return Event("game_start", words("Game {n} of the campaign begins.", n=index))

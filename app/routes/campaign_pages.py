@@ -38,13 +38,14 @@ from app.routes.pages import (
     continue_url,
 )
 from app.web import templates
+from games.engine import words
 from games.registry import all_engines
 
 # Like every page: a player is required, and only that player's campaigns are found.
 router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)], route_class=ReleasingRoute)
 
-GONE = "There is no campaign with that id. It may have been deleted."
-DONE = {"renamed": "Renamed.", "deleted": "The campaign and its games were deleted."}
+GONE = words("There is no campaign with that id. It may have been deleted.")
+DONE = {"renamed": words("Renamed."), "deleted": words("The campaign and its games were deleted.")}
 
 
 def _campaign_specs() -> list[Any]:
@@ -54,7 +55,7 @@ def _campaign_specs() -> list[Any]:
 
 # ---------------------------------------------------------------- the list
 
-def _list_page(request: Request, db: Session, owner_id: str, *, error: str = "", notice: str = "",
+def _list_page(request: Request, db: Session, owner_id: str, *, error: Any = "", notice: Any = "",
                form: dict | None = None, status_code: int = 200) -> HTMLResponse:
     rows = [(c, continue_url(db, c)) for c in campaigns.list_campaigns(db, owner_id=owner_id)]
     return _page(request, "pages/campaigns.html", {
@@ -83,7 +84,7 @@ def new_campaign(slug: str, request: Request, form: FormData, db: DB, me: PagePl
         campaign = campaigns.create_campaign(db, game=slug, seed=_parse_seed(fields.get("seed")),
                                              options=options, name=fields.get("name"), owner_id=me.player_id)
     except ValueError as exc:
-        return _list_page(request, db, me.player_id, error=str(exc), form={"game": slug, **fields},
+        return _list_page(request, db, me.player_id, error=i18n_render.reason(exc), form={"game": slug, **fields},
                           status_code=422)
     return _see_other(f"/campaigns/{campaign.id}")
 
@@ -97,7 +98,7 @@ def rename(campaign_id: str, request: Request, form: FormData, db: DB, me: PageP
     except NotFound:
         return _not_found(request, GONE)
     except ValueError as exc:
-        return _list_page(request, db, me.player_id, error=str(exc), status_code=422)
+        return _list_page(request, db, me.player_id, error=i18n_render.reason(exc), status_code=422)
     return _see_other("/campaigns?done=renamed")
 
 
@@ -141,22 +142,23 @@ def export(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> Respon
 def import_campaign(request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     upload = form.get("file")
     if upload is None or isinstance(upload, str):
-        return _list_page(request, db, me.player_id, error="Choose a campaign file (.json) to import.", status_code=422)
+        return _list_page(request, db, me.player_id, error=words("Choose a campaign file (.json) to import."),
+                          status_code=422)
     limit = request.app.state.settings.max_import_bytes
     raw = upload.file.read(limit + 1)
     if len(raw) > limit:
-        return _list_page(request, db, me.player_id, error=f"That file is too large (the limit is {limit // 1000} kB).",
-                          status_code=422)
+        too_large = words("That file is too large (the limit is {kb} kB).", kb=limit // 1000)
+        return _list_page(request, db, me.player_id, error=too_large, status_code=422)
     try:
         data = parse_json_file(raw)
     except UnreadableFile as exc:
-        return _list_page(request, db, me.player_id, error=f"This campaign cannot be imported: {exc}.",
-                          status_code=422)
+        unreadable = words("This campaign cannot be imported: {why}.", why=i18n_render.reason(exc))
+        return _list_page(request, db, me.player_id, error=unreadable, status_code=422)
     try:
         campaign = campaign_saves.import_campaign(db, data=data, sealer=request.app.state.sealer,
                                                   owner_id=me.player_id)
     except ImportRefused as exc:
-        return _list_page(request, db, me.player_id, error=exc.message, status_code=422)
+        return _list_page(request, db, me.player_id, error=i18n_render.reason(exc), status_code=422)
     return _see_other(f"/campaigns/{campaign.id}")
 
 
@@ -253,8 +255,9 @@ def game_log(campaign_id: str, index: int, request: Request, db: DB, me: PagePla
         return _not_found(request, GONE)
     game = next((g for g in campaigns.campaign_games(db, campaign_id=campaign_id) if g.campaign_index == index), None)
     if game is None:
-        return _not_found(request, f"This campaign has no game {index} (yet).")
+        return _not_found(request, words("This campaign has no game {n} (yet).", n=index))
+    i18n_context.set_game(campaign.game)  # the game's catalog first, for its log lines
     return _page(request, "partials/campaign_game_log.html", {
         "nav": "campaigns", "campaign": campaign, "game": game,
-        "entries": store.log_entries(db, session_id=game.id),
+        "entries": _said_log(store.log_entries(db, session_id=game.id)),
     })

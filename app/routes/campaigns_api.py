@@ -14,7 +14,9 @@ from app.auth import ApiPlayer, api_player
 from app.capacity.release import ReleasingRoute, releasing
 from app.db import get_db
 from app.errors import Illegal, ImportRefused, Stale
-from app.routes.api import AUTH_ERRORS, _error, read_upload
+from app.i18n import context as i18n_context
+from app.i18n.render import reason
+from app.routes.api import AUTH_ERRORS, _error, _refused, _said, read_upload
 from app.schemas import (
     ActionIn,
     CampaignLogOut,
@@ -26,6 +28,7 @@ from app.schemas import (
     RenameIn,
 )
 from app.sealing import Sealer
+from games.engine import words
 
 # Like the session API: a player is required, and only that player's campaigns are found.
 router = APIRouter(prefix="/api/campaigns", tags=["campaigns"], dependencies=[Depends(api_player)],
@@ -41,7 +44,7 @@ CAMPAIGN_MOVE_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def _stale(exc: Stale) -> JSONResponse:
-    return _error(409, "This campaign has moved on since that page was loaded.", current=exc.view.to_json())
+    return _error(409, words("This campaign has moved on since that page was loaded."), current=exc.view.to_json())
 
 
 @router.post("", status_code=201, response_model=CampaignOut, responses={422: {"model": Error}})
@@ -51,7 +54,7 @@ def create_campaign(body: NewSession, me: ApiPlayer, db: Session = Depends(get_d
             db, game=body.game, seed=body.seed, options=body.options, name=body.name, owner_id=me.player_id
         )
     except ValueError as exc:
-        return _error(422, str(exc))
+        return _error(422, reason(exc))
     return campaigns.current_view(db, campaign_id=campaign.id).to_json()
 
 
@@ -83,7 +86,7 @@ def rename_campaign(campaign_id: str, body: RenameIn, me: ApiPlayer, db: Session
     try:
         campaigns.rename_campaign(db, campaign_id=campaign_id, name=body.name, owner_id=me.player_id)
     except ValueError as exc:
-        return _error(422, str(exc))
+        return _error(422, reason(exc))
     return campaigns.current_view(db, campaign_id=campaign_id).to_json()
 
 
@@ -101,15 +104,16 @@ def campaign_action(campaign_id: str, body: ActionIn, me: ApiPlayer, db: Session
     except Stale as exc:
         return _stale(exc)
     except Illegal as exc:
-        return _error(422, exc.message)
+        return _refused(exc)  # said with the game's catalog first: its prompt may be part of the sentence
 
 
 @router.get("/{campaign_id}/log", response_model=list[CampaignLogOut], responses={404: {"model": Error}})
 def campaign_log(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
-    return [
-        {"seq": e.seq, "kind": e.kind, "action": e.action, "events": e.events}
-        for e in campaigns.campaign_log(db, campaign_id=campaign_id, owner_id=me.player_id)
-    ]
+    entries = campaigns.campaign_log(db, campaign_id=campaign_id, owner_id=me.player_id)
+    game = campaigns.get_campaign(db, campaign_id=campaign_id).game
+    with i18n_context.using(game_=game):  # each event's text in the reader's language; its words stay as stored
+        return [{"seq": e.seq, "kind": e.kind, "action": e.action, "events": [_said(ev) for ev in e.events]}
+                for e in entries]
 
 
 @router.get("/{campaign_id}/export", responses={404: {"model": Error}})
@@ -134,7 +138,7 @@ async def import_campaign(request: Request, me: ApiPlayer, db: Session = Depends
     try:
         return await run_in_threadpool(_import_campaign, db, data, request.app.state.sealer, me.player_id)
     except ImportRefused as exc:
-        return _error(422, exc.message)
+        return _error(422, reason(exc))
 
 
 @releasing
