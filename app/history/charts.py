@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from app.history.stats import Played
 
 WIDTH, HEIGHT = 600, 220
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 28
+LEFT, RIGHT, TOP, BOTTOM = 58, 16, 16, 28
 
 
 @dataclass(frozen=True)
