@@ -112,6 +112,9 @@ def test_the_statistics_page_shows_the_figures_and_a_chart(client):
     # Per option: the victory card was varied.
     assert 'data-option="victory"' in section and "A Myth for All Time (hardest)" in section
     assert 'data-option="deal"' not in section
+    # ... each choice with its results as a stacked bar: V5's one game, lost or won, fills it.
+    v5 = section.split("A Myth for All Time (hardest)")[1].split("</tr>")[0]
+    assert v5.count("<rect") == 1 and 'width="100.00"' in v5
     # Games never played are named, not drawn.
     assert 'id="stats-platformer"' not in page.text and 'href="/games/platformer"' in page.text
     nav = page.text.split("<nav")[1]
