@@ -63,3 +63,19 @@ def test_history_and_statistics_fit_and_work(live_server, browser, page_problems
     finally:
         context.close()
     page_problems.assert_clean()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_axe_finds_nothing_serious_on_history_and_statistics(live_server, browser, games, width, height):
+    from tests.browser import test_axe_browser as axe
+
+    context = axe._context(browser, width, height)
+    try:
+        audit = axe.Audit(context.new_page())
+        audit.visit(live_server.base_url + "/stats", "statistics")
+        audit.visit(live_server.base_url + "/history", "history")
+        audit.visit(live_server.base_url + "/history?result=in_progress", "a filtered history")
+        audit.visit(live_server.base_url + "/history?result=finished&game=platformer", "a history with no match")
+        audit.assert_clean()
+    finally:
+        context.close()
