@@ -23,7 +23,7 @@ from app.i18n import coverage as i18n_coverage
 from app.i18n.middleware import LocaleMiddleware
 from app.i18n.render import reason, say
 from app.intake.body_limit import BodyLimitMiddleware
-from app.routes import account_pages, api, campaign_pages, campaigns_api, look_pages, pages
+from app.routes import account_pages, api, campaign_pages, campaigns_api, history_pages, look_pages, pages, stats_api
 from app.security.guard import RequestGuard
 from games.engine import words
 
@@ -67,6 +67,8 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.include_router(look_pages.router)
     app.include_router(campaign_pages.router)
     app.include_router(account_pages.router)
+    app.include_router(stats_api.router)
+    app.include_router(history_pages.router)
     _install_error_handlers(app)
     overload.install(app)
     # Level 6 compresses a board within a few per cent of level 9 for about two thirds of the time.
