@@ -251,3 +251,24 @@ def test_the_page_is_wholly_in_the_pseudo_locale(db_url, game):
             assert r.status_code == 200
             assert untranslated(r.text) == [], (game, step, untranslated(r.text))
     app.state.db_engine.dispose()
+
+
+def test_a_campaign_lists_its_games_with_replays_and_a_replay_keeps_the_carried_setup(client, pebbles):
+    from tests.app.test_campaign_pages import cview, finish_game, start
+
+    cid = start(client)
+    finish_game(client, cview(client, cid)["current_session"], win=True)
+    for action in ("train", "sail"):  # training carries a head start into the next game
+        cv = cview(client, cid)
+        r = client.post(f"/api/campaigns/{cid}/actions", json={"action": action, "version": cv["version"]})
+        assert r.status_code == 200, r.text
+    second = cview(client, cid)["current_session"]
+    begun = client.get(f"/api/sessions/{second}").json()
+    assert begun["view"]["placed"] == [2], "the second game starts with the carried head start"
+    client.post(f"/api/sessions/{second}/actions", json={"action": "draw", "version": 0})
+    assert client.get(f"/api/sessions/{second}/replay?step=0").json()["view"] == begun["view"]
+    html = client.get(f"/campaigns/{cid}").text
+    games = cview(client, cid)["games"]
+    assert len(games) == 2
+    for g in games:
+        assert f'href="/play/{g["id"]}/replay"' in html
