@@ -272,3 +272,15 @@ def test_a_campaign_lists_its_games_with_replays_and_a_replay_keeps_the_carried_
     assert len(games) == 2
     for g in games:
         assert f'href="/play/{g["id"]}/replay"' in html
+
+
+def test_a_log_that_no_longer_replays_is_refused_not_a_crash(client, app):
+    sid = _api_game(client, moves=3)["id"]
+    with app.state.sessionmaker() as db:
+        entry = db.query(LogEntry).filter(LogEntry.session_id == sid, LogEntry.seq == 2).one()
+        entry.action = "no-such-action"
+        db.commit()
+    assert client.get(f"/api/sessions/{sid}/replay?step=1").status_code == 200
+    r = client.get(f"/api/sessions/{sid}/replay?step=3")
+    assert r.status_code == 409 and "detail" in r.json()
+    assert client.get(f"/play/{sid}/replay?step=3").status_code == 404
