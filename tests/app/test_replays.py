@@ -284,3 +284,12 @@ def test_a_log_that_no_longer_replays_is_refused_not_a_crash(client, app):
     r = client.get(f"/api/sessions/{sid}/replay?step=3")
     assert r.status_code == 409 and "detail" in r.json()
     assert client.get(f"/play/{sid}/replay?step=3").status_code == 404
+
+
+def test_deleting_a_game_deletes_its_checkpoints(sessions):
+    with sessions() as db:
+        sid = _long_game(db, "platformer", 120)
+        replays.step(db, session_id=sid, n=120)
+        assert db.query(ReplayCheckpoint).filter(ReplayCheckpoint.session_id == sid).count() == 2
+        store.delete_session(db, session_id=sid)
+        assert db.query(ReplayCheckpoint).filter(ReplayCheckpoint.session_id == sid).count() == 0
