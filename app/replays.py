@@ -66,11 +66,11 @@ def _new_game(engine: GameEngine, record: GameSession) -> Any:
 
 
 def _checkpoints_below(db: Session, record: GameSession, rules_version: int, n: int) -> list[tuple[int, Any]]:
-    """The stored checkpoints at or below version n, newest first (version, dumped state)."""
+    """The newest stored checkpoint at or below version n, as [(version, dumped state)] (or [])."""
     c = ReplayCheckpoint
     rows = db.execute(select(c.version, c.state)
                       .where(c.session_id == record.id, c.rules_version == rules_version, c.version <= n)
-                      .order_by(c.version.desc()).limit(2))
+                      .order_by(c.version.desc()).limit(1))
     return [(v, s) for v, s in rows]
 
 
@@ -160,7 +160,7 @@ def step(db: Session, *, session_id: str, n: int, owner_id: str | None = None) -
     state = state_at(db, record, n, engine)
     entry = None
     if n:
-        entry = db.scalars(select(LogEntry).where(LogEntry.session_id == record.id, LogEntry.seq == n)).one()
+        entry = db.scalars(select(LogEntry).where(LogEntry.session_id == record.id, LogEntry.seq == n)).one_or_none()
     return Step(record, n, steps, state, engine.status(state), engine.view(state), entry)
 
 
