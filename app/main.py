@@ -23,7 +23,18 @@ from app.i18n import coverage as i18n_coverage
 from app.i18n.middleware import LocaleMiddleware
 from app.i18n.render import reason, say
 from app.intake.body_limit import BodyLimitMiddleware
-from app.routes import account_pages, api, campaign_pages, campaigns_api, history_pages, look_pages, pages, stats_api
+from app.routes import (
+    account_pages,
+    api,
+    campaign_pages,
+    campaigns_api,
+    history_pages,
+    look_pages,
+    pages,
+    replay_api,
+    replay_pages,
+    stats_api,
+)
 from app.security.guard import RequestGuard
 from games.engine import words
 
@@ -63,8 +74,10 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.include_router(campaigns_api.router)
     app.include_router(api.router)
+    app.include_router(replay_api.router)
     app.include_router(pages.router)
     app.include_router(look_pages.router)
+    app.include_router(replay_pages.router)
     app.include_router(campaign_pages.router)
     app.include_router(account_pages.router)
     app.include_router(stats_api.router)

@@ -215,3 +215,18 @@ class SiteSettings(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     signup_open: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class ReplayCheckpoint(Base):
+    """A game's state dumped at every 50th version, so a replay step never replays from the start.
+
+    Filled lazily by app/replays.py the first time a replay needs them; `rules_version` is the rules the
+    state was built under (a save brought up to newer rules replays differently: older rows are ignored).
+    """
+
+    __tablename__ = "replay_checkpoints"
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rules_version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)

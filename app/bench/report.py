@@ -97,7 +97,8 @@ class BenchResult:
                            biggest <= FIRST_LOAD_KB))
         if self.resume is not None:
             r = self.resume
-            checks.append((f"resume after {r.long_actions} actions costs the same as after {r.short_actions}",
+            checks.append((f"resume and a replay step after {r.long_actions} actions cost the same as after "
+                           f"{r.short_actions}",
                            r.same))
         return checks
 
@@ -150,4 +151,6 @@ def _resume_lines(r: ResumeResult | None) -> list[str]:
         f"{r.api_ms[1]:.1f} ms after {r.long_actions}",
         f"GET /play/{{id}}:         {r.page_ms[0]:.1f} ms after {r.short_actions} actions, "
         f"{r.page_ms[1]:.1f} ms after {r.long_actions}",
+        f"GET /api/sessions/{{id}}/replay?step=: {r.replay_ms[0]:.1f} ms after {r.short_actions} actions, "
+        f"{r.replay_ms[1]:.1f} ms after {r.long_actions}",
     ]

@@ -1,5 +1,9 @@
 """Resume cost: opening a session after a few actions versus after thousands must cost the same.
 
+So must a replay step (issue #17): GET /api/sessions/{id}/replay at step `short - 1` of the short session and
+at the same distance past a checkpoint in the long one (a step rebuilds from the nearest checkpoint below it,
+app/replays.py), after one first call that fills the long game's checkpoints.
+
 Long logs are made with real moves through the API: find one legal action that can be taken back,
 then take it and undo it again and again (each one is a log entry and a version, the board stays put).
 """
@@ -15,6 +19,7 @@ from typing import Any
 import httpx
 
 from app.bench import account
+from app.replays import EVERY
 
 SAME_WITHIN = 1.25  # the long session may cost at most this much more ...
 OR_MS = 2.0  # ... or this many milliseconds more, whichever is larger
@@ -26,10 +31,12 @@ class ResumeResult:
     long_actions: int
     api_ms: tuple[float, float]  # median GET /api/sessions/{id}: short, long
     page_ms: tuple[float, float]  # median GET /play/{id}: short, long
+    replay_ms: tuple[float, float] = (0.0, 0.0)  # median GET /api/sessions/{id}/replay: short, long
 
     @property
     def same(self) -> bool:
-        return all(long <= max(short * SAME_WITHIN, short + OR_MS) for short, long in (self.api_ms, self.page_ms))
+        return all(long <= max(short * SAME_WITHIN, short + OR_MS) for short, long in (self.api_ms, self.page_ms,
+                                                                                self.replay_ms))
 
 
 def session_with_log(client: httpx.Client, slug: str, entries: int, seed: int) -> str:
@@ -71,4 +78,9 @@ def measure(base_url: str, *, slug: str, short: int = 10, long: int = 2000, repe
         ids = [session_with_log(client, slug, n, seed=7) for n in (short, long)]
         api = [_median_ms(client, f"/api/sessions/{sid}", repeats) for sid in ids]
         page = [_median_ms(client, f"/play/{sid}", repeats) for sid in ids]
-    return ResumeResult(short, long, (api[0], api[1]), (page[0], page[1]))
+        deep = (long - short) // EVERY * EVERY + short - 1
+        steps = [f"/api/sessions/{sid}/replay?step={n}" for sid, n in zip(ids, (short - 1, deep), strict=True)]
+        for path in steps:  # the first replay of a game fills its checkpoints, once
+            client.get(path).raise_for_status()
+        replay = [_median_ms(client, path, repeats) for path in steps]
+    return ResumeResult(short, long, (api[0], api[1]), (page[0], page[1]), (replay[0], replay[1]))

@@ -73,7 +73,7 @@ def test_probe_and_engines_and_resume_were_measured(short_run):
     assert [e.slug for e in short_run.engines] == slugs()
     assert all(e.actions_per_second > 0 and e.games > 0 for e in short_run.engines)
     assert short_run.resume is not None and short_run.resume.long_actions == 30
-    assert all(ms > 0 for ms in (*short_run.resume.api_ms, *short_run.resume.page_ms))
+    assert all(ms > 0 for ms in (*short_run.resume.api_ms, *short_run.resume.page_ms, *short_run.resume.replay_ms))
 
 
 def test_probe_route_is_absent_in_a_normal_app(client):

@@ -1,0 +1,73 @@
+"""The replay page (issue #17): `/play/{id}/replay?step=N`, a game drawn with its own board as it stood at N.
+
+Read-only: the board is rendered with no legal actions and no undo. Step back / forward links, a form to jump
+to a step (GET), a link for every step (in blocks of `BLOCK`), and autoplay (static/js/replay.js follows the
+"next" link on a timer; without JavaScript the links and the form do everything).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
+
+from app import replays
+from app.auth import PagePlayer, page_player
+from app.capacity.release import ReleasingRoute
+from app.errors import NotFound
+from app.i18n.render import current, localize_lines
+from app.look import without_look_links
+from app.replay import ReplayError
+from app.routes.pages import DB, MISSING_GAME, _board_context, _not_found, _page, _titles
+from app.table import lighten
+from games.engine import words
+
+router = APIRouter(include_in_schema=False, dependencies=[Depends(page_player)], route_class=ReleasingRoute)
+
+BLOCK = 100  # the step list shows every step of the current block of 100, and a link to each other block
+
+
+def parse_step(raw: str | None) -> int | None:
+    """A step from the query string: a whole number of 0 or more (absent: 0); None if it is not one."""
+    text = (raw or "0").strip()
+    return int(text) if re.fullmatch(r"\d{1,9}", text) else None
+
+
+def step_links(db: Any, session_id: str, at: replays.Step) -> dict[str, Any]:
+    """Every step of the current block (with whether it was an undo), and the first step of every block."""
+    first = (at.step // BLOCK) * BLOCK
+    last = min(at.steps, first + BLOCK - 1)
+    kinds = replays.kinds(db, session_id, max(first, 1), last)
+    steps = [{"n": n, "undo": kinds.get(n) == "undo"} for n in range(first, last + 1)]
+    blocks = [{"first": b, "last": min(at.steps, b + BLOCK - 1), "current": b == first}
+              for b in range(0, at.steps + 1, BLOCK)]
+    return {"steps": steps, "blocks": blocks}
+
+
+@router.get("/play/{session_id}/replay", response_model=None)
+def replay_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
+    n = parse_step(request.query_params.get("step"))
+    if n is None:
+        return _page(request, "pages/404.html",
+                     {"message": words("A step is a whole number: 0 is the new game.")}, 422)
+    try:
+        at = replays.step(db, session_id=session_id, n=n, owner_id=me.player_id)
+    except replays.StepOutOfRange as exc:
+        return _not_found(request, exc.args[0])
+    except NotFound:
+        return _not_found(request, MISSING_GAME)
+    except ReplayError:
+        return _not_found(request, words("This game's log no longer replays under the current rules."))
+    sv = replays.session_view(db, at)
+    context = _board_context(sv)
+    context.update({
+        "title": _titles().get(sv.game, sv.game),
+        "at": at,
+        "entry_lines": localize_lines(replays.entry_lines(at.entry), current()),  # after set_game
+        "links": step_links(db, session_id, at),
+        "replay": True,
+    })
+    answer = _page(request, "pages/replay.html", context)
+    return HTMLResponse(lighten.squeeze(without_look_links(bytes(answer.body))), status_code=answer.status_code)

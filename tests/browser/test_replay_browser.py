@@ -1,0 +1,85 @@
+"""Replays in a real browser (issue #17), at phone (390x844) and desktop (1366x900) sizes.
+
+A game is played a few moves on its board, then its replay is stepped forward and back with the links and the
+arrow keys, jumped to a step with the form, autoplayed (static/js/replay.js follows "Step forward" on a timer)
+and paused; the controls fit the screen, and no script error or unexpected HTTP error happens.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.driver import BoardDriver
+from tests.browser.test_action_bar_browser import start
+
+pytestmark = pytest.mark.browser
+
+MOVES = 4
+SIZES = [(390, 844), (1366, 900)]
+
+
+def _step(tab) -> int:
+    found = re.search(r"[?&]step=(\d+)", tab.url)
+    return int(found.group(1)) if found else 0
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_step_forward_back_jump_and_autoplay(live_server, browser, page_problems, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        tab = context.new_page()
+        page_problems.watch(tab)
+        session_id = start(tab, live_server, "nemos_war")
+        driver = BoardDriver(tab, live_server, session_id, "nemos_war", bot_seed=3)
+        for _ in range(MOVES):
+            driver.step()
+        last = driver.api()["version"]
+        base = f"{live_server.base_url}/play/{session_id}/replay"
+
+        tab.goto(f"{base}?step=0")
+        tab.locator("#board").wait_for()
+        assert tab.locator('[name="action"]').count() == 0, "a replay offers no move"
+        fits = tab.evaluate("() => document.getElementById('replay-controls').getBoundingClientRect().right"
+                            " <= window.innerWidth + 1")
+        assert fits, "the replay controls are wider than the screen"
+
+        tab.locator("#replay-next").click()
+        tab.wait_for_url(re.compile(r"step=1$"))
+        assert "1" in tab.locator(".replay-where").inner_text()
+        tab.locator("#replay-next").click()
+        tab.wait_for_url(re.compile(r"step=2$"))
+        tab.locator("#replay-prev").click()
+        tab.wait_for_url(re.compile(r"step=1$"))
+        tab.keyboard.press("ArrowRight")
+        tab.wait_for_url(re.compile(r"step=2$"))
+        tab.keyboard.press("ArrowLeft")
+        tab.wait_for_url(re.compile(r"step=1$"))
+
+        tab.locator("#replay-step").fill(str(last))
+        tab.locator(".replay-jump button").click()
+        tab.wait_for_url(re.compile(rf"step={last}$"))
+        assert tab.locator("#replay-next").count() == 0, "the last step has no step forward"
+
+        tab.goto(f"{base}?step=0")
+        play = tab.locator("#replay-play")
+        assert play.is_visible() and play.get_attribute("aria-pressed") == "false"
+        play.click()
+        tab.wait_for_url(re.compile(r"step=1$"))
+        tab.wait_for_url(re.compile(r"step=2$"))  # still playing after the page it loaded
+        tab.locator("#replay-play[aria-pressed='true']").wait_for()
+        tab.locator("#replay-play").click()  # pause
+        paused_at = _step(tab)
+        tab.wait_for_timeout(2500)
+        assert _step(tab) == paused_at, "autoplay went on after a pause"
+        assert tab.locator("#replay-play").get_attribute("aria-pressed") == "false"
+
+        tab.goto(f"{base}?step={last - 1}")
+        tab.locator("#replay-play").click()
+        tab.wait_for_url(re.compile(rf"step={last}$"))
+        tab.wait_for_timeout(2000)
+        assert _step(tab) == last and tab.locator("#replay-play").get_attribute("aria-pressed") == "false"
+    finally:
+        context.close()
+    page_problems.assert_clean()
