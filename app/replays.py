@@ -197,3 +197,43 @@ def session_view(db: Session, at: Step) -> play.SessionView:
         legal_actions=[], log_tail=log_before(db, record.id, at.step), can_undo=False,
         created_at=record.created_at, updated_at=record.updated_at,
     )
+
+
+_TURNS: dict[tuple[str, int, int], dict[int, int]] = {}  # (session, version, rules version) -> turn starts
+_TURNS_KEPT = 64
+
+
+def turn_starts(db: Session, *, session_id: str, owner_id: str | None = None) -> dict[int, int]:
+    """The step at which the view first showed each turn, {turn: step}; empty for a game whose view has no turn.
+
+    The games do not mark a new turn alike in their events (Nemo's War rolls "Turn 2" after the turn has
+    begun), so this walks the game once, as the player saw it, reading the view's own `turn` at every step. A
+    jump to a turn is rare and the walk is one pass over the log (about a second for 2,000 actions), so the
+    answer is kept per session and version rather than stored."""
+    record = store.get_session(db, session_id=session_id, owner_id=owner_id)
+    engine = get_engine(record.game)
+    key = (record.id, record.version, engine.spec.rules_version)
+    if key in _TURNS:
+        return _TURNS[key]
+    frames = [_new_game(engine, record)]
+    first = engine.view(frames[0]).get("turn")
+    starts: dict[int, int] = {}
+    if isinstance(first, int):
+        starts[first] = 0
+        for seq, kind, action in _entries(db, record.id, 0, record.version):
+            if kind == "undo":
+                if len(frames) > 1:
+                    frames.pop()
+            else:
+                try:
+                    frames.append(engine.apply(frames[-1], action)[0])
+                except IllegalAction as exc:
+                    raise ReplayError(words("action #{n} ({action}) is not legal there", n=seq,
+                                            action=repr(action))) from exc
+            turn = engine.view(frames[-1]).get("turn")
+            if isinstance(turn, int):
+                starts.setdefault(turn, seq)
+    if len(_TURNS) >= _TURNS_KEPT:
+        _TURNS.clear()
+    _TURNS[key] = starts
+    return starts

@@ -1,8 +1,8 @@
 """The replay page (issue #17): `/play/{id}/replay?step=N`, a game drawn with its own board as it stood at N.
 
-Read-only: the board is rendered with no legal actions and no undo. Step back / forward links, a form to jump
-to a step (GET), a link for every step (in blocks of `BLOCK`), and autoplay (static/js/replay.js follows the
-"next" link on a timer; without JavaScript the links and the form do everything).
+Read-only: the board is rendered with no legal actions and no undo. Step back / forward links, forms to jump
+to a step or to the start of a turn (GET), a link for every step (in blocks of `BLOCK`), and autoplay
+(static/js/replay.js follows the "next" link on a timer; without JavaScript the links and forms do everything).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app import replays
 from app.auth import PagePlayer, page_player
@@ -46,8 +46,27 @@ def step_links(db: Any, session_id: str, at: replays.Step) -> dict[str, Any]:
     return {"steps": steps, "blocks": blocks}
 
 
+def _to_turn(request: Request, db: Any, session_id: str, owner_id: str) -> Response:
+    """`?turn=T`: on to the step where turn T began (303), or a page saying there is no such turn."""
+    wanted = parse_step(request.query_params.get("turn"))
+    try:
+        starts = replays.turn_starts(db, session_id=session_id, owner_id=owner_id)
+    except NotFound:
+        return _not_found(request, MISSING_GAME)
+    except ReplayError:
+        return _not_found(request, words("This game's log no longer replays under the current rules."))
+    if wanted is None or wanted not in starts:
+        message = words("This game has no turn {turn}: its turns run from {first} to {last}.",
+                        turn=request.query_params.get("turn", ""), first=min(starts, default=0),
+                        last=max(starts, default=0)) if starts else words("This game has no turns to jump to.")
+        return _not_found(request, message)
+    return RedirectResponse(f"/play/{session_id}/replay?step={starts[wanted]}", status_code=303)
+
+
 @router.get("/play/{session_id}/replay", response_model=None)
 def replay_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
+    if "turn" in request.query_params:
+        return _to_turn(request, db, session_id, me.player_id)
     n = parse_step(request.query_params.get("step"))
     if n is None:
         return _page(request, "pages/404.html",
@@ -68,6 +87,7 @@ def replay_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HT
         "entry_lines": localize_lines(replays.entry_lines(at.entry), current()),  # after set_game
         "links": step_links(db, session_id, at),
         "replay": True,
+        "turn": at.view.get("turn") if isinstance(at.view.get("turn"), int) else None,
     })
     answer = _page(request, "pages/replay.html", context)
     return HTMLResponse(lighten.squeeze(without_look_links(bytes(answer.body))), status_code=answer.status_code)

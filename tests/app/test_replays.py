@@ -293,3 +293,28 @@ def test_deleting_a_game_deletes_its_checkpoints(sessions):
         assert db.query(ReplayCheckpoint).filter(ReplayCheckpoint.session_id == sid).count() == 2
         store.delete_session(db, session_id=sid)
         assert db.query(ReplayCheckpoint).filter(ReplayCheckpoint.session_id == sid).count() == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_turn_starts_where_the_views_turn_first_reaches_it(sessions, game):
+    with sessions() as db:
+        sid, seen = play_recorded(db, game, seed=23, moves=130)
+        starts = replays.turn_starts(db, session_id=sid)
+    turns = [v["turn"] for v in seen]
+    assert len(starts) >= 3, f"{game}: a 130-entry game should see several turns ({starts})"
+    assert starts == {turn: turns.index(turn) for turn in turns}, f"{game}: the steps where each turn first showed"
+
+
+def test_the_page_jumps_to_the_start_of_a_turn(client):
+    session = _api_game(client, moves=40)
+    board = client.get(f"/play/{session['id']}").text  # the board links to its replay, at the step it stands
+    assert f'href="/play/{session["id"]}/replay?step={session["version"]}"' in board
+    page = client.get(f"/play/{session['id']}/replay?step=0").text
+    assert 'name="turn"' in page
+    r = client.get(f"/play/{session['id']}/replay?turn=2", follow_redirects=False)
+    assert r.status_code == 303
+    step = int(r.headers["location"].rsplit("=", 1)[1])
+    assert client.get(f"/api/sessions/{session['id']}/replay?step={step}").json()["view"]["turn"] == 2
+    assert client.get(f"/api/sessions/{session['id']}/replay?step={step - 1}").json()["view"]["turn"] != 2
+    assert client.get(f"/play/{session['id']}/replay?turn=999").status_code == 404
+    assert client.get(f"/play/{session['id']}/replay?turn=x").status_code == 404
