@@ -182,11 +182,12 @@ def log_before(db: Session, session_id: str, n: int) -> list[dict[str, Any]]:
     return lines[-LOG_LINES:]
 
 
-def kinds(db: Session, session_id: str, first: int, last: int) -> dict[int, str]:
-    """The kind ("action" or "undo") of the entries first..last, for a list of links to the steps."""
-    rows = db.execute(select(LogEntry.seq, LogEntry.kind)
+def entries_between(db: Session, session_id: str, first: int, last: int) -> dict[int, list[dict[str, Any]]]:
+    """The log lines of the entries first..last by step (an undo said as one), for the list of every step: each
+    link says what its step did, as the log said it then (stored lines, nothing replayed)."""
+    rows = db.execute(select(LogEntry.seq, LogEntry.kind, LogEntry.action, LogEntry.events)
                       .where(LogEntry.session_id == session_id, LogEntry.seq >= first, LogEntry.seq <= last))
-    return {seq: kind for seq, kind in rows}
+    return {seq: play.log_lines(seq, kind, action, events) for seq, kind, action, events in rows}
 
 
 def session_view(db: Session, at: Step) -> play.SessionView:

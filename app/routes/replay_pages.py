@@ -36,11 +36,16 @@ def parse_step(raw: str | None) -> int | None:
 
 
 def step_links(db: Any, session_id: str, at: replays.Step) -> dict[str, Any]:
-    """Every step of the current block (with whether it was an undo), and the first step of every block."""
+    """Every step of the current block, each with what it did (its first log line, in the reader's language,
+    and whether it was an undo), and the first step of every block."""
     first = (at.step // BLOCK) * BLOCK
     last = min(at.steps, first + BLOCK - 1)
-    kinds = replays.kinds(db, session_id, max(first, 1), last)
-    steps = [{"n": n, "undo": kinds.get(n) == "undo"} for n in range(first, last + 1)]
+    entries = replays.entries_between(db, session_id, max(first, 1), last)
+    steps = []
+    for n in range(first, last + 1):
+        lines = localize_lines(entries.get(n, []), current())  # current(): after _board_context set the game
+        steps.append({"n": n, "undo": any(line["kind"] == "undo" for line in lines),
+                      "said": lines[0]["text"] if lines else ""})
     blocks = [{"first": b, "last": min(at.steps, b + BLOCK - 1), "current": b == first}
               for b in range(0, at.steps + 1, BLOCK)]
     return {"steps": steps, "blocks": blocks}

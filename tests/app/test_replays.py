@@ -318,3 +318,23 @@ def test_the_page_jumps_to_the_start_of_a_turn(client):
     assert client.get(f"/api/sessions/{session['id']}/replay?step={step - 1}").json()["view"]["turn"] != 2
     assert client.get(f"/play/{session['id']}/replay?turn=999").status_code == 404
     assert client.get(f"/play/{session['id']}/replay?turn=x").status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_step_s_link_says_what_that_step_did(client, lang):
+    """The list of every step is a table of contents: each link carries its step's first log line, in the reader's
+    language, the same words the API's events say for that step."""
+    import html as html_lib
+    import re
+
+    sv = _api_game(client, moves=6)
+    sid = sv["id"]
+    page = client.get(f"/play/{sid}/replay", params={"step": 2, "lang": lang}).text
+    headers = {"Accept-Language": lang}
+    for n in range(1, sv["version"] + 1):
+        events = client.get(f"/api/sessions/{sid}/replay", params={"step": n}, headers=headers).json()["events"]
+        link = re.search(rf'<a href="/play/{sid}/replay\?step={n}"[^>]*>(.*?)</a>', page, re.S)
+        assert link, f"no link to step {n}"
+        said = html_lib.unescape(re.sub(r"<[^>]+>", "", link.group(1)))
+        if events:
+            assert events[0]["text"] in said, (n, events[0]["text"], said)

@@ -220,6 +220,10 @@ def test_every_page_of_a_game_is_axe_clean(live_server, browser, seeded_games, p
         audit.visit(f"{base}/play/{seeded_games[slug]['busy']}", f"{slug} board on its busiest decision",
                     ready="#board")
         audit.visit(f"{base}/play/{seeded_games[slug]['ended']}", f"{slug} end screen", ready="#end-screen")
+        audit.visit(f"{base}/play/{sid}/replay?step=0", f"{slug} replay, the new game", ready="#replay-controls")
+        audit.visit(f"{base}/play/{sid}/replay?step=2", f"{slug} replay, step 2", ready="#replay-controls")
+        audit.visit(f"{base}/play/{seeded_games[slug]['ended']}/replay?step=1", f"{slug} replay of an ended game",
+                    ready="#replay-controls")
     finally:
         context.close()
     audit.assert_clean()
