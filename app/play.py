@@ -165,7 +165,7 @@ def _tail(db: Session, row: SessionRow) -> list[dict[str, Any]]:
 def log_lines(seq: int, kind: str, action: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The lines one log entry adds to the log shown beside the board."""
     lines = []
-    if kind == "undo":
+    if kind == "undo" and not events:  # an undo says what it took back in its own event; older ones did not
         lines.append({"seq": seq, "kind": "undo", **text_json(words("Undid {action}.", action=action))})
     for ev in events:
         line = {"seq": seq, "kind": ev.get("kind", "event"), "text": ev.get("text", "")}
@@ -217,7 +217,10 @@ def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = N
         rebuilt = engine.load(row.checkpoint)
         for act in pending:
             rebuilt, _ = engine.apply(rebuilt, act)
-        events = [Event("undo", words("Took back: {action}.", action=undone))]
+        # Named by the label the player pressed (the action as offered in the state it was taken back to),
+        # not by its id.
+        label = next((a.label for a in engine.legal_actions(rebuilt) if a.id == undone), undone)
+        events = [Event("undo", words("Took back: {action}.", action=label))]
         sv = _commit(db, row, engine, rebuilt, "undo", undone, events, None, pending)
         sv.before, sv.events = state, events
         return sv

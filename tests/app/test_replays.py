@@ -189,14 +189,19 @@ def test_an_undo_step_says_it_is_an_undo(client):
     sv = client.post("/api/sessions", json={"game": "platformer", "seed": 2}).json()
     sid = sv["id"]
     while not sv["can_undo"]:
+        offered = {lang: client.get(f"/api/sessions/{sid}", headers={"Accept-Language": lang})
+                   .json()["legal_actions"][0] for lang in ("en", "es")}
         sv = client.post(f"/api/sessions/{sid}/actions",
-                         json={"action": sv["legal_actions"][0]["id"], "version": sv["version"]}).json()
+                         json={"action": offered["en"]["id"], "version": sv["version"]}).json()
     sv = client.post(f"/api/sessions/{sid}/undo", json={"version": sv["version"]}).json()
     events = client.get(f"/api/sessions/{sid}/replay", params={"step": sv["version"]}).json()["events"]
-    assert events[0]["kind"] == "undo"
+    assert [e["kind"] for e in events] == ["undo"], "one line says the undo"
     spanish = client.get(f"/api/sessions/{sid}/replay", params={"step": sv["version"]},
                          headers={"Accept-Language": "es"}).json()["events"]
     assert spanish[0]["kind"] == "undo" and spanish[0]["text"] != events[0]["text"]
+    # It names the move by the label the player pressed, in the reader's language, never by its id.
+    assert offered["en"]["label"] in events[0]["text"] and offered["es"]["label"] in spanish[0]["text"]
+    assert offered["en"]["id"] not in events[0]["text"] + spanish[0]["text"]
 
 
 @pytest.mark.parametrize("step", ["-1", "x", "1.5", ""])
