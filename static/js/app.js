@@ -87,7 +87,16 @@
   document.addEventListener("htmx:beforeRequest", rememberFocus);
   document.addEventListener("htmx:sendError", function () { complain("network"); });
   document.addEventListener("htmx:responseError", function () { complain("server"); });
+  // The board page's Replay link opens the replay at the step the board stands at: follow the board's moves.
+  function followReplayLink() {
+    var board = document.getElementById("board"), link = document.querySelector(".play-head .replay-link");
+    if (!board || !link || !board.dataset.version) { return; }
+    link.href = link.href.replace(/([?&]step=)\d+/, "$1" + board.dataset.version);
+    link.hidden = board.dataset.version === "0";
+  }
+
   document.addEventListener("htmx:afterSettle", function () {
+    followReplayLink();
     scrollLogs(document);
     showNotice(document);
     restoreFocus();

@@ -37,6 +37,10 @@ def test_step_forward_back_jump_and_autoplay(live_server, browser, page_problems
             driver.step()
         last = driver.api()["version"]
         base = f"{live_server.base_url}/play/{session_id}/replay"
+        # The board's Replay link (shown once a move is made) follows the moves the page swapped in.
+        link = tab.locator(".play-head .replay-link")
+        assert link.is_visible() and link.get_attribute("href").endswith(f"/replay?step={last}"), \
+            link.get_attribute("href")
 
         tab.goto(f"{base}?step=0")
         tab.locator("#board").wait_for()
