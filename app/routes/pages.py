@@ -27,7 +27,7 @@ from app.i18n.render import localize, localize_view, reason
 from app.intake.json_files import UnreadableFile, parse_json_file
 from app.look import without_look_links
 from app.models import Campaign
-from app.table import lighten, travel
+from app.table import keep, lighten, travel
 from app.table.bar import action_bar
 from app.web import place_actions, templates
 from games.engine import words
@@ -199,7 +199,8 @@ def _board(request: Request, db: Session, sv: play.SessionView, *, notice_kind: 
     template = context["board_template"]
     with travel.rendering(_trips(sv) if status_code == 200 else None):
         answer = templates.TemplateResponse(request, template, context, status_code=status_code)
-    return HTMLResponse(lighten.squeeze(without_look_links(bytes(answer.body))), status_code=status_code)
+    light = lighten.squeeze(without_look_links(bytes(answer.body)))
+    return HTMLResponse(keep.mark(light, keep.claims(request.headers.get(keep.HEADER))), status_code=status_code)
 
 
 def _trips(sv: play.SessionView) -> travel.Trips | None:
@@ -227,7 +228,8 @@ def _play_page(request: Request, db: Session, sv: play.SessionView, *, notice_ki
                status_code: int = 200) -> HTMLResponse:
     context = _board_context(sv, notice_kind, notice, _campaign_of(db, sv))
     context["title"] = _titles().get(sv.game, sv.game)
-    return _page(request, "pages/play.html", context, status_code)
+    page = _page(request, "pages/play.html", context, status_code)
+    return HTMLResponse(keep.mark(bytes(page.body)), status_code=status_code)
 
 
 def _parse_version(raw: Any) -> int | str:
