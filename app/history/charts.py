@@ -51,11 +51,13 @@ def score_chart(games: list[Played]) -> ScoreChart | None:
     if not scored:
         return None
     low, high = min(0, *(g.score for g in scored)), max(g.score for g in scored)  # type: ignore[type-var]
-    span = (high - low) or 1
+    # Every score the same (often all 0): they lie on the bottom guide, not on the top edge of an empty box.
+    top = high if high > low else low + 1
+    span = top - low
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def y_of(score: int) -> float:
-        return TOP + inner_h * (high - score) / span
+        return TOP + inner_h * (top - score) / span
 
     step = inner_w / (len(scored) - 1) if len(scored) > 1 else 0
     points = [Point(LEFT + (i * step if len(scored) > 1 else inner_w / 2), y_of(g.score), g)  # type: ignore[arg-type]
