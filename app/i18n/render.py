@@ -105,7 +105,8 @@ def translate_view(value: Any, t: gettext.NullTranslations, keys: frozenset[str]
 
     On every move of a Spanish reader, so written for speed: numbers, booleans and None are copied without a
     call, and a plain string is looked up only under a key that holds words."""
-    look = t.gettext
+    catalog = getattr(t, "_catalog", None)  # a plain dictionary look-up where the catalog is a gettext one
+    look = t.gettext if catalog is None or t._fallback is not None else (lambda text: catalog.get(text, text))
 
     def one(v: Any, under: str) -> Any:
         kind = type(v)
@@ -139,12 +140,28 @@ def localize_status(status: Status, t: gettext.NullTranslations) -> Status:
 
 
 def localize_lines(lines: list[dict[str, Any]], t: gettext.NullTranslations) -> list[dict[str, Any]]:
-    """Stored log lines (`text`, and `words` when they were made from Words) in the current language."""
+    """Stored log lines (`text`, and `words` when they were made from Words) in the current language.
+
+    A board shows the last forty lines on every move and a move adds only a few: each line is said once per
+    catalog and kept (by its message id and English text, which its words determine)."""
     out = []
     for line in lines:
-        said = say_json(line.get("words"), t)
+        data, said = line.get("words"), None
+        if isinstance(data, dict) and isinstance(data.get("m"), str):
+            key = (t, data["m"], line.get("text", ""))
+            said = _SAID.get(key)
+            if said is None:
+                said = say_json(data, t)
+                if said is not None:
+                    if len(_SAID) >= _SAID_KEPT:
+                        _SAID.clear()
+                    _SAID[key] = said
         out.append({**line, "text": said if said is not None else say(line.get("text", ""), t)})
     return out
+
+
+_SAID: dict[tuple[Any, str, str], str] = {}
+_SAID_KEPT = 20_000
 
 
 def localize_actions(actions: list[Action], t: gettext.NullTranslations) -> list[Action]:
