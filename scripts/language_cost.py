@@ -28,9 +28,9 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from app.config import Settings  # noqa: E402
 from app.main import create_app  # noqa: E402
+from app.table.keep import Held as Keeper  # noqa: E402
 from games.engine import Rng  # noqa: E402
 from games.registry import get_engine  # noqa: E402
-from tests.keeper import Keeper  # noqa: E402
 
 GAMES = ["adamastor", "nemos_war", "platformer", "call_to_adventure"]
 LANGS = ("en", "es")

@@ -18,6 +18,7 @@ import httpx
 
 from app.bench import account
 from app.bench.stats import GameSamples, Samples
+from app.table import keep
 from games.engine import GameEngine, Rng
 from games.registry import get_engine
 
@@ -131,39 +132,47 @@ class _Player:
             out.errors[resp.status_code] += 1
             return
         page = resp.headers["location"]
-        if not self.load_page(page, out, first=True):
+        html = self.load_page(page, out, first=True)
+        if html is None:
             return
+        held = keep.Held(html)  # the board parts a browser keeps between moves (static/js/keep.js)
         state = engine.new_game(seed, engine.spec.normalize_options(None))
         rng, bot, version = Rng.from_seed(seed ^ 0xB07), engine.bots[BOT], 0
         while not engine.status(state).over and self.live():
             action = bot.choose(engine, state, engine.legal_actions(state), rng)
             start = time.perf_counter()
-            resp = self.client.post(f"{page}/act", data={"action": action, "version": str(version)}, headers=HTMX)
+            resp = self.client.post(f"{page}/act", data={"action": action, "version": str(version)},
+                                    headers={**HTMX, **held.headers()})
             elapsed = time.perf_counter() - start
             if resp.status_code != 200:
                 out.errors[resp.status_code] += 1
                 return
             out.moves.add(elapsed, resp.num_bytes_downloaded)
+            held.receive(resp.text)
             state, _ = engine.apply(state, action)
             version += 1
             self.think()
-            if version % RELOAD_EVERY == 0 and not self.load_page(page, out, first=False):
-                return
+            if version % RELOAD_EVERY == 0:
+                html = self.load_page(page, out, first=False)
+                if html is None:
+                    return
+                held = keep.Held(html)
         if engine.status(state).over:
             out.games_finished += 1
 
-    def load_page(self, page: str, out: GameSamples, *, first: bool) -> bool:
+    def load_page(self, page: str, out: GameSamples, *, first: bool) -> str | None:
+        """The page's HTML (None when it failed), its time and size counted."""
         start = time.perf_counter()
         resp = self.client.get(page)
         elapsed = time.perf_counter() - start
         if resp.status_code != 200:
             out.errors[resp.status_code] += 1
-            return False
+            return None
         out.pages.add(elapsed, resp.num_bytes_downloaded)
         if first:
             assets = sorted(set(ASSET.findall(resp.text)))
             out.first_loads.append(resp.num_bytes_downloaded + sum(self.asset_size(a, out) for a in assets))
-        return True
+        return resp.text
 
     def asset_size(self, path: str, out: GameSamples) -> int:
         """Compressed size of a static asset, fetched once per player (a browser caches it)."""

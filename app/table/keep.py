@@ -28,6 +28,7 @@ HEADER = "X-Kept"
 MAX_CLAIMS = 64  # a board keeps a few dozen parts at most; a longer header is not ours
 
 _PART = re.compile(rb'<x-keep data-keep="([A-Za-z0-9_.:-]{1,40})">(.*?)</x-keep>', re.S)
+SENT = re.compile(r'<x-keep data-keep="([^"]+)" data-h="([0-9a-f]+)"(?: data-kept>|>(.*?))</x-keep>', re.S)
 _CLAIM = re.compile(r"([A-Za-z0-9_.:-]{1,40}):([0-9a-f]{16})")
 
 
@@ -58,3 +59,38 @@ def mark(html: bytes, held: dict[str, str] | None = None) -> bytes:
         return head + b">" + inner + b"</x-keep>"
 
     return _PART.sub(one, html)
+
+
+class Held:
+    """What static/js/keep.js does, in Python, for whatever plays like a browser (the bench's players, tests):
+    hold the parts of the board, name them in each move's request, put back the ones an answer left out."""
+
+    def __init__(self, page: str = "") -> None:
+        self.parts: dict[str, tuple[str, str]] = {}  # key -> (hash, the part as received)
+        if page:
+            self.receive(page)
+
+    def headers(self) -> dict[str, str]:
+        """The header a move's request carries (none while nothing is held)."""
+        if not self.parts:
+            return {}
+        return {HEADER: " ".join(f"{key}:{h}" for key, (h, _) in self.parts.items())}
+
+    def receive(self, answer: str) -> str:
+        """The whole board of an answer, each part it left out put back; its parts are held from now on.
+        ValueError if it left out a part not held (keep.js reloads the page then)."""
+        parts: dict[str, tuple[str, str]] = {}
+
+        def whole(m: re.Match[str]) -> str:
+            key, h, inner = m.group(1), m.group(2), m.group(3)
+            if inner is None:
+                if self.parts.get(key, ("", ""))[0] != h:
+                    raise ValueError(f"the answer left out {key}, which is not held")
+                parts[key] = self.parts[key]
+                return f'<x-keep data-keep="{key}" data-h="{h}">{parts[key][1]}</x-keep>'
+            parts[key] = (h, inner)
+            return m.group(0)
+
+        text = SENT.sub(whole, answer)
+        self.parts = parts
+        return text

@@ -21,9 +21,9 @@ from markupsafe import escape
 
 from app.boards.call_to_adventure import call_to_adventure_home
 from app.main import create_app
+from app.table.keep import Held as Keeper
 from games.engine import Rng
 from games.registry import get_engine
-from tests.keeper import Keeper
 
 ROOT = Path(__file__).resolve().parents[2]
 
