@@ -23,7 +23,7 @@ COPY . .
 # The translations (app/i18n): every catalog compiled, as `make catalogs` does.
 RUN pip install --no-deps . \
     && rm -rf build *.egg-info \
-    && for po in app/locale/*/LC_MESSAGES/*.po games/*/locale/*/LC_MESSAGES/*.po; do \
+    && for po in app/i18n/locale/*/LC_MESSAGES/*.po games/*/locale/*/LC_MESSAGES/*.po; do \
          pybabel -q compile -i "$po" -o "${po%.po}.mo" || exit 1; done
 
 RUN useradd --system --uid 10001 --user-group --home-dir /app --no-create-home solo \

@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Translations (app/i18n): one gettext domain for the app (app/locale) and one per game (games/<slug>/locale).
+# Translations (app/i18n): one gettext domain for the app (app/i18n/locale) and one per game (games/<slug>/locale).
 # `make catalogs` compiles every .po into its .mo (run by `make run` and `make test`, and in the Dockerfile);
 # `make catalogs-extract` gathers the words of the code, templates and data into each domain's .pot and
 # merges them into every language's .po (then translate the new entries and run `make catalogs`).
@@ -25,13 +25,13 @@ DOMAINS ?= messages adamastor nemos_war platformer call_to_adventure
 LANGS := es
 
 catalogs: $(STAMP)
-	@for d in $(DOMAINS); do dir=$$(if [ $$d = messages ]; then echo app/locale; else echo games/$$d/locale; fi); \
+	@for d in $(DOMAINS); do dir=$$(if [ $$d = messages ]; then echo app/i18n/locale; else echo games/$$d/locale; fi); \
 	  for l in $(LANGS); do if [ -f $$dir/$$l/LC_MESSAGES/$$d.po ]; then \
 	    $(BABEL) -q compile -d $$dir -D $$d -l $$l || exit 1; fi; done; done
 
 catalogs-extract: $(STAMP)
-	@for d in $(DOMAINS); do dir=$$(if [ $$d = messages ]; then echo app/locale; else echo games/$$d/locale; fi); \
-	  cfg=$$(if [ $$d = messages ]; then echo app/babel.cfg; else echo games/$$d/babel.cfg; fi); \
+	@for d in $(DOMAINS); do dir=$$(if [ $$d = messages ]; then echo app/i18n/locale; else echo games/$$d/locale; fi); \
+	  cfg=$$(if [ $$d = messages ]; then echo app/i18n/babel.cfg; else echo games/$$d/babel.cfg; fi); \
 	  mkdir -p $$dir; \
 	  $(BABEL) -q extract -F $$cfg -k words -k words_n:1,2 -k N_ --no-location --sort-output \
 	    --project="Solo Shelf" --version=1 --msgid-bugs-address=" " -o $$dir/$$d.pot . || exit 1; \

@@ -1,5 +1,5 @@
-"""`python -m app ...`: see app/cli.py."""
+"""`python -m app ...`: see app/ops/cli.py."""
 
-from app.cli import main
+from app.ops.cli import main
 
 raise SystemExit(main())

@@ -101,6 +101,13 @@ def text_json(text: str) -> JSON:
     return out
 
 
+def reason(exc: BaseException) -> Any:
+    """The words an exception was raised with, still translatable: a `Words` first argument stays one
+    (`str(exc)` would flatten it to English). Say it where it is shown (app.i18n.render.say, `|t` in a page)."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Words) else str(exc)
+
+
 class IllegalAction(ValueError):
     """Raised by `apply` when an action id is not legal now; the message says why."""
 
@@ -126,6 +133,11 @@ def not_legal(action_id: Any, prompt: Any = "") -> IllegalAction:
 
 class MalformedState(ValueError):
     """Raised by `load` when saved data cannot be a state of this game."""
+
+
+class OptionError(ValueError):
+    """Raised by `GameSpec.normalize_options` (and `new_game`) for options this game does not take; the
+    message says which and why."""
 
 
 @dataclass(frozen=True)
@@ -227,11 +239,11 @@ class GameSpec:
             value = given.pop(opt.key, opt.default)
             if not isinstance(value, str) or value not in {v for v, _ in opt.choices}:
                 allowed = ", ".join(v for v, _ in opt.choices)
-                raise ValueError(words("option {option} must be one of: {allowed}", option=repr(opt.key),
+                raise OptionError(words("option {option} must be one of: {allowed}", option=repr(opt.key),
                                        allowed=allowed))
             result[opt.key] = value
         if given:
-            raise ValueError(words("unknown option(s) for {game}: {options}", game=self.slug,
+            raise OptionError(words("unknown option(s) for {game}: {options}", game=self.slug,
                                    options=", ".join(sorted(given))))
         return result
 

@@ -1,12 +1,12 @@
-"""Alembic environment: the URL comes from the caller (app.migrate) or from the app's settings."""
+"""Alembic environment: the URL comes from the caller (app.db.migrate) or from the app's settings."""
 
 from __future__ import annotations
 
 from alembic import context
 
-from app.config import Settings
-from app.db import make_engine
-from app.models import Base
+from app.core.config import Settings
+from app.db.engine import make_engine
+from app.db.models import Base
 
 config = context.config
 target_metadata = Base.metadata

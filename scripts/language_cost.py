@@ -5,7 +5,7 @@
 The same heuristic-bot moves of three seeds of each game are posted over HTMX twice, once read in English and
 once in Spanish, move by move alternating which language goes first. Each answer's server work is measured in
 process CPU time (not wall time: other work on a shared machine skews it less) and its size compressed as the
-browser receives it (the board parts it holds left out: app/table/keep.py). A round does all four games; the
+browser receives it (the board parts it holds left out: app/ui/keep.py). A round does all four games; the
 ratio reported is the median of the rounds', per game and overall, since one round on a busy machine can be
 off by several percent either way.
 """
@@ -26,9 +26,9 @@ os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from app.config import Settings  # noqa: E402
+from app.core.config import Settings  # noqa: E402
 from app.main import create_app  # noqa: E402
-from app.table.keep import Held as Keeper  # noqa: E402
+from app.ui.keep import Held as Keeper  # noqa: E402
 from games.engine import Rng  # noqa: E402
 from games.registry import get_engine  # noqa: E402
 

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from app.config import Settings
+from app.core.config import Settings
 from app.main import create_app
 from games import registry
-from tests.pgtools import fresh_schema, server_url
+from tests.support.pgtools import fresh_schema, server_url
 
 BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
 
@@ -38,7 +38,7 @@ os.environ["ALLOWED_HOSTS"] = "testserver,localhost,127.0.0.1,[::1]"
 
 @pytest.fixture
 def pebbles() -> Iterator[str]:
-    from tests.app.pebbles import PebblesEngine
+    from tests.support.pebbles import PebblesEngine
 
     registry.register("pebbles", PebblesEngine)
     yield "pebbles"

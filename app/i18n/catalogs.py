@@ -1,6 +1,6 @@
 """The compiled gettext catalogs: where they live and how they are loaded.
 
-Domains: `messages` for the app (app/locale/<lang>/LC_MESSAGES/messages.po) and one per game, named by its
+Domains: `messages` for the app (app/i18n/locale/<lang>/LC_MESSAGES/messages.po) and one per game, named by its
 slug (games/<slug>/locale/<lang>/LC_MESSAGES/<slug>.po). `make catalogs` compiles each `.po` into the `.mo`
 beside it (`pybabel compile`); the Docker image does the same. A `.mo` that is missing or older than its
 `.po` (a checkout where nobody ran `make catalogs` yet) is compiled in memory instead, so the app never shows
@@ -21,10 +21,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from app.core.config import ROOT
 from app.i18n.locales import DEFAULT, PSEUDO, SUPPORTED
 from app.i18n.pseudo import PseudoTranslations
 
-ROOT = Path(__file__).resolve().parents[2]
 APP_DOMAIN = "messages"
 
 
@@ -37,7 +37,7 @@ def domains() -> tuple[str, ...]:
 
 
 def locale_dir(domain: str) -> Path:
-    return ROOT / "app" / "locale" if domain == APP_DOMAIN else ROOT / "games" / domain / "locale"
+    return ROOT / "app" / "i18n" / "locale" if domain == APP_DOMAIN else ROOT / "games" / domain / "locale"
 
 
 def po_path(domain: str, locale: str) -> Path:

@@ -3,7 +3,7 @@
 A game's content texts live in English in its data files (games/<slug>/data/*.json, the strings under the keys its
 texts.py names) and in Spanish in its catalog. `missing()` lists the content texts a language has no translation
 for; `check()` runs at start-up and logs one warning line per game that lacks some (the page then shows those
-texts in English rather than failing). tests/app/test_catalogs.py keeps the list empty.
+texts in English rather than failing). tests/i18n/test_catalogs.py keeps the list empty.
 """
 
 from __future__ import annotations

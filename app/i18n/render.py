@@ -24,7 +24,7 @@ from typing import Any
 from babel.dates import format_datetime, format_timedelta
 from babel.numbers import format_decimal
 
-from app import jsoncodec
+from app.core.words import STORED_PREFIX, stored_words
 from app.i18n import context
 from app.i18n.catalogs import translations
 from app.i18n.locales import DEFAULT, PSEUDO
@@ -45,33 +45,12 @@ def say(value: Any, t: gettext.NullTranslations | None = None) -> Any:
     if isinstance(value, Words):
         return _words(value, t or current())
     if isinstance(value, str):
-        if value.startswith(_STORED):
+        if value.startswith(STORED_PREFIX):
             kept = stored_words(value)
             if isinstance(kept, Words):
                 return _words(kept, t or current())
         return (t or current()).gettext(value) if value else value
     return value
-
-
-_STORED = '{"m":'
-
-
-def stored_text(value: Any) -> str:
-    """Words to keep in a text column (a save's `attention`): their JSON, which `say` reads back and says in
-    the reader's language; any other value as its text."""
-    return jsoncodec.dumps(value.to_json()) if isinstance(value, Words) else str(value)
-
-
-def stored_words(text: str | None) -> Any:
-    """What `stored_text` kept: the Words again (their English as a str), or the text itself."""
-    if text and text.startswith(_STORED):
-        try:
-            kept = Words.from_json(jsoncodec.loads(text))
-        except ValueError:
-            kept = None
-        if kept is not None:
-            return kept
-    return text
 
 
 def _words(w: Words, t: gettext.NullTranslations) -> str:
@@ -169,18 +148,23 @@ def localize_actions(actions: list[Action], t: gettext.NullTranslations) -> list
 
 
 def localize(sv: Any) -> Any:
-    """A session's answer (app.play.SessionView) said in the current language; itself in English."""
+    """A session's or a campaign's answer (app.shelf.moves.SessionView, app.shelf.campaigns.CampaignView) said in
+    the current language; its `attention` (when it has one) said as text in every language."""
     loc = context.locale()
     if loc == DEFAULT:
-        return sv
+        attention = getattr(sv, "attention", None)
+        return replace(sv, attention=str(attention)) if attention else sv
     t = translations(loc, sv.game)
-    return replace(
+    said = replace(
         sv,
         view=translate_view(sv.view, t, text_keys(sv.game)),
         legal_actions=localize_actions(sv.legal_actions, t),
         status=localize_status(sv.status, t),
         log_tail=localize_lines(sv.log_tail, t),
     )
+    if getattr(sv, "attention", None):
+        said = replace(said, attention=say(sv.attention, t))
+    return said
 
 
 def number(value: float | int, digits: int | None = None) -> str:
@@ -215,13 +199,6 @@ def ago(value: datetime | None) -> str:
 def _marked(text: str) -> str:
     """Babel's own words (month names, "ago") count as translated in the pseudo-locale."""
     return mark(text) if context.locale() == PSEUDO else text
-
-
-def reason(exc: BaseException) -> Any:
-    """The words an exception was raised with, still translatable: a `Words` first argument stays one
-    (`str(exc)` would flatten it to English). Say it at the edge: `say(reason(exc))`, or `|t` in a page."""
-    first = exc.args[0] if exc.args else None
-    return first if isinstance(first, Words) else str(exc)
 
 
 def say_in(value: Any, game: str | None) -> Any:

@@ -11,6 +11,7 @@ from games.engine import (
     GameSpec,
     IllegalAction,
     MalformedState,
+    OptionError,
     OptionSpec,
     ScoreLine,
     Status,
@@ -81,7 +82,7 @@ class NemosWarEngine:
     def new_game(self, seed: int, options: dict[str, Any], carried: dict[str, Any] | None = None) -> State:
         opts = self.spec.normalize_options(options)
         if opts["ending"] != "random" and opts["historical"] != "on":
-            raise ValueError(words("a chosen ending is for the Historical game only; the standard game draws one at "
+            raise OptionError(words("a chosen ending is for the Historical game only; the standard game draws one at "
                                    "random"))
         s, ev = new_state(self.components, seed, opts)
         advance(self.components, s, ev)

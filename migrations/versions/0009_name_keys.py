@@ -1,6 +1,6 @@
 """Player name keys fold look-alikes together (NFKC, case-fold, Unicode TR39 skeleton); wider key columns.
 
-Every player's `name_key` is computed again with app/security/names.py, so a new name is checked
+Every player's `name_key` is computed again with app/accounts/names.py, so a new name is checked
 against the existing ones too. Two existing players whose names now fold to the same key keep
 working: one takes the new key (the one whose key it already was, else the first to sign up), the
 others keep the keys they had (a log-in finds them by those keys, see accounts._find_player). The key
@@ -16,7 +16,7 @@ import unicodedata
 import sqlalchemy as sa
 from alembic import op
 
-from app.security.names import KEY_MAX, name_key
+from app.accounts.names import KEY_MAX, name_key
 
 revision = "0009"
 down_revision = "0008"

@@ -1,7 +1,7 @@
 """Replays (issue #17): `replay_checkpoints`, a game's state dumped every 50 versions.
 
 A replay step rebuilds the state at version N from the nearest checkpoint at or below N, so its cost does
-not grow with the length of the game. Rows are written lazily by app/replays.py.
+not grow with the length of the game. Rows are written lazily by app/shelf/timeline.py.
 
 Revision ID: 0011
 Revises: 0010

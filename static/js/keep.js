@@ -1,4 +1,4 @@
-/* Solo Shelf: the parts of a board the browser keeps between moves (app/table/keep.py). No rules here.
+/* Solo Shelf: the parts of a board the browser keeps between moves (app/ui/keep.py). No rules here.
    - It holds a copy of each <x-keep> part of the board: from the page as it loaded (before any other script
      touches it) and from every board a move brings.
    - A move's request names them with their hashes (header X-Kept); the server leaves out each part that is

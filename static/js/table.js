@@ -13,7 +13,7 @@
    - Travel: a move's answer marks what arrived from somewhere with data-from="<place>" (a place is a
      [data-part] or [data-place] id), and data-path="<place> ..." when it went several steps; a pile that
      took cards it does not show carries data-took="<part> ...". The server works these out from the move
-     (app/table/travel.py); here they are only drawn: each mover plays a short transform from its old place
+     (app/ui/travel.py); here they are only drawn: each mover plays a short transform from its old place
      (FLIP: measured after the swap, animated back to where it now stands), through the path's places one
      by one, and a faded copy of each card a pile took flies into it. A mover leaves the view transition
      (it would slide twice). Never on a page load (the server sends none), never under reduced motion.

@@ -1,7 +1,7 @@
 """Fixtures for the real-browser tests.
 
-`live_server` starts `python -m app serve` in a subprocess on a free port with its own SQLite file,
-waits for /healthz and stops it at the end of the session. `browser` launches Debian's Chromium
+`live_server` starts `python -m app serve` (app/ops/live.py) on a free port with its own SQLite file, and
+stops it at the end of the session. `browser` launches Debian's Chromium
 (never a Playwright-downloaded one) and `page` gives each test a fresh tab that records script
 errors and HTTP error answers, so the tests can fail on them.
 """
@@ -9,20 +9,16 @@ errors and HTTP error answers, so the tests can fail on them.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"
+from app.core.config import ROOT
+from app.ops import live
+
+ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -32,24 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-STARTUP_SECONDS = 180  # a deadline for a loaded machine, not a measure (see app/bench/server.py)
-
-
-@dataclass
-class LiveServer:
-    base_url: str
-    database_url: str
-    log_path: Path
-    process: subprocess.Popen
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            text = self.log_path.read_text(errors="replace")
-        except OSError:
-            return "(no server log)"
-        return "\n".join(text.splitlines()[-lines:])
-
-
 @dataclass
 class PageProblems:
     """What went wrong inside the pages while a test ran: script errors and HTTP error answers."""
@@ -78,61 +56,22 @@ class PageProblems:
         assert not unexpected, f"unexpected HTTP errors: {unexpected}"
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_healthy(server: LiveServer) -> None:
-    deadline = time.monotonic() + STARTUP_SECONDS
-    last_error = "no answer yet"
-    while time.monotonic() < deadline:
-        if server.process.poll() is not None:
-            pytest.fail(f"the server exited with code {server.process.returncode}:\n{server.log_tail()}")
-        try:
-            with urllib.request.urlopen(f"{server.base_url}/healthz", timeout=2) as resp:
-                if resp.status == 200:
-                    return
-                last_error = f"status {resp.status}"
-        except (urllib.error.URLError, OSError) as exc:
-            last_error = str(exc)
-        time.sleep(0.25)
-    pytest.fail(f"/healthz did not answer 200 within {STARTUP_SECONDS}s ({last_error}):\n{server.log_tail()}")
-
-
-def _stop(process: subprocess.Popen) -> None:
-    if process.poll() is not None:
-        return
-    process.terminate()
+def start_server(workdir: Path, *, env: dict[str, str] | None = None) -> live.LiveServer:
+    """`python -m app serve` on its own SQLite file in `workdir` (app/ops/live.py); the test fails if it does not
+    come up."""
     try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
+        return live.start(f"sqlite:///{workdir / 'browser.db'}", workdir, env=env, log_name="server.log")
+    except live.ServerDidNotStart as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    workdir = tmp_path_factory.mktemp("live-server")
-    port = _free_port()
-    database_url = f"sqlite:///{workdir / 'browser.db'}"
-    env = {**os.environ, "DATABASE_URL": database_url, "DATA_DIR": str(workdir)}
-    log_path = workdir / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=REPO,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    server = LiveServer(f"http://127.0.0.1:{port}", database_url, log_path, process)
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[live.LiveServer]:
+    server = start_server(tmp_path_factory.mktemp("live-server"))
     try:
-        _wait_healthy(server)
         yield server
     finally:
-        _stop(process)
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -7,17 +7,15 @@ console error, which fails the test; so would any HTTP error the test did not pr
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.conftest import REPO, LiveServer, PageProblems, _free_port, _stop, _wait_healthy
-from tests.browser.driver import BoardDriver, explained
+from app.ops import live
+from tests.browser.conftest import PageProblems, start_server
 from tests.browser.test_adamastor_browser import start_new_game
+from tests.support.driver import BoardDriver, explained
 
 pytestmark = pytest.mark.browser
 
@@ -25,23 +23,12 @@ PASSWORD = "a long and secret passphrase"
 
 
 @pytest.fixture(scope="module")
-def accounts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    workdir = tmp_path_factory.mktemp("accounts-server")
-    port = _free_port()
-    database_url = f"sqlite:///{workdir / 'accounts.db'}"
-    env = {**os.environ, "DATABASE_URL": database_url, "DATA_DIR": str(workdir), "AUTH_MODE": "accounts"}
-    log_path = workdir / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )
-    server = LiveServer(f"http://127.0.0.1:{port}", database_url, log_path, process)
+def accounts_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[live.LiveServer]:
+    server = start_server(tmp_path_factory.mktemp("accounts-server"), env={"AUTH_MODE": "accounts"})
     try:
-        _wait_healthy(server)
         yield server
     finally:
-        _stop(process)
+        server.stop()
 
 
 def sign_up(page, server, name: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from games.registry import all_engines
-from tests.browser.driver import BoardDriver, explained, wait_for_board
+from tests.support.driver import BoardDriver, explained, wait_for_board
 
 pytestmark = pytest.mark.browser
 

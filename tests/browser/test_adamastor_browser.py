@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.browser.driver import (
+from tests.support.driver import (
     BoardDriver,
     action_selector,
     check_fits_screen,
@@ -19,7 +19,7 @@ from tests.browser.driver import (
     take_back_a_move,
     wait_for_board,
 )
-from tests.browser.rehearsal import first_seed_ending
+from tests.support.rehearsal import first_seed_ending
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,7 @@ import pytest
 
 from games.engine import Rng
 from games.registry import get_engine
-from tests.browser.driver import BoardDriver, explained
+from tests.support.driver import BoardDriver, explained
 
 pytestmark = pytest.mark.browser
 

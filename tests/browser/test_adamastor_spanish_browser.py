@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, explained
-from tests.browser.rehearsal import first_seed_ending
 from tests.browser.test_adamastor_browser import BOT_SEED, CANDIDATE_SEEDS, MAX_MOVES
+from tests.support.driver import BoardDriver, explained
+from tests.support.rehearsal import first_seed_ending
 
 pytestmark = pytest.mark.browser
 

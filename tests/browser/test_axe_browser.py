@@ -16,7 +16,7 @@ played through the JSON API by the heuristic bot (quicker than clicking) and the
 One browser and one app server serve the whole module. axe is injected with `add_script_tag`, which the
 pages' Content-Security-Policy would refuse, so these contexts (and only these, in tests) bypass the CSP.
 Motion is reduced, so colours are measured at rest, not halfway through a glow or a view transition.
-With AXE_REPORT=<file> in the environment, every finding (moderate and minor ones too) is appended there.
+With AXE_ROOTRT=<file> in the environment, every finding (moderate and minor ones too) is appended there.
 """
 
 from __future__ import annotations
@@ -31,18 +31,18 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from app.core.config import ROOT
 from games.engine import Rng
 from games.registry import all_engines, get_engine
 from tests.browser import test_accounts_browser as accounts
-from tests.browser.conftest import REPO
-from tests.browser.driver import BoardDriver, explained, play_by_api, wait_for_board
+from tests.support.driver import BoardDriver, explained, play_by_api, wait_for_board
 
 pytestmark = pytest.mark.browser
 
 accounts_server = accounts.accounts_server  # a server of its own, in accounts mode, for this module
 PASSWORD, sign_up = accounts.PASSWORD, accounts.sign_up
 
-AXE_JS = REPO / "tests" / "vendor" / "axe-core" / "axe.min.js"
+AXE_JS = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
 SIZES = [(390, 844), (1366, 900)]
 SIZE_IDS = ["phone", "laptop"]
 SLUGS = [e.spec.slug for e in all_engines()]
@@ -50,7 +50,7 @@ SEED = 5
 CLICKED_MOVES = 3
 ADMIN = "Admiral"
 BLOCKING = ("serious", "critical")
-REPORT = os.environ.get("AXE_REPORT")  # a file to append every finding to (JSON lines), minor ones included
+ROOTRT = os.environ.get("AXE_ROOTRT")  # a file to append every finding to (JSON lines), minor ones included
 _AXE_RUN = """() => axe.run(document, {
   runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']},
   rules: {'target-size': {enabled: true}},
@@ -86,8 +86,8 @@ class Audit:
             self.tab.add_script_tag(path=str(AXE_JS))
         result = self.tab.evaluate(_AXE_RUN)
         self.pages += 1
-        if REPORT:  # every finding, whatever its impact, for a person to read through
-            with open(REPORT, "a") as out:
+        if ROOTRT:  # every finding, whatever its impact, for a person to read through
+            with open(ROOTRT, "a") as out:
                 out.write(json.dumps({"where": where, "url": self.tab.url, "violations": result["violations"]}) + "\n")
         for rule in result["violations"]:
             if rule["impact"] not in BLOCKING:

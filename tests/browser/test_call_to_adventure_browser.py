@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, check_fits_screen, explained, take_back_a_move
-from tests.browser.rehearsal import first_seed_ending, rehearse
+from tests.support.driver import BoardDriver, check_fits_screen, explained, take_back_a_move
+from tests.support.rehearsal import first_seed_ending, rehearse
 
 pytestmark = pytest.mark.browser
 

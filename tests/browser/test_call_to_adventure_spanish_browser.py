@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, explained
 from tests.browser.test_call_to_adventure_browser import BOT_SEED, MAX_MOVES, SLUG, shortest_game
+from tests.support.driver import BoardDriver, explained
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.app.test_stats import play_out
+from tests.shelf.test_stats import play_out
 
 pytestmark = pytest.mark.browser
 

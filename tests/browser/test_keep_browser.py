@@ -1,5 +1,5 @@
 """static/js/keep.js in a real browser: moves name the board parts the page holds, answers leave out the unchanged
-ones, and the board after each swap is the board a reload shows (app/table/keep.py).
+ones, and the board after each swap is the board a reload shows (app/ui/keep.py).
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver
 from tests.browser.test_call_to_adventure_browser import start_new_game
+from tests.support.driver import BoardDriver
 
 pytestmark = pytest.mark.browser
 

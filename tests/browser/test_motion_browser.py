@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 
 from games.registry import all_engines
-from tests.browser.driver import STEP_TIMEOUT_MS, BoardDriver
 from tests.browser.test_action_bar_browser import start
+from tests.support.driver import STEP_TIMEOUT_MS, BoardDriver
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver, explained
 from tests.browser.test_nemos_war_browser import BOT_SEED, MAX_MOVES, pick_seed
+from tests.support.driver import BoardDriver, explained
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from tests.browser.driver import BoardDriver
 from tests.browser.test_action_bar_browser import start
+from tests.support.driver import BoardDriver
 
 pytestmark = pytest.mark.browser
 

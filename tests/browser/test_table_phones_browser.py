@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from games.registry import get_engine
-from tests.browser.driver import play_by_api as _session
+from tests.support.driver import play_by_api as _session
 
 pytestmark = pytest.mark.browser
 

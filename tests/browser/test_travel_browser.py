@@ -13,8 +13,8 @@ import pytest
 
 from games.engine import Rng
 from games.registry import get_engine
-from tests.browser.driver import STEP_TIMEOUT_MS, action_selector
 from tests.browser.test_table_phones_browser import _session
+from tests.support.driver import STEP_TIMEOUT_MS, action_selector
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-GAMES = Path(__file__).resolve().parents[2] / "games"
+from app.core.config import ROOT
+
+GAMES = ROOT / "games"
 BANNED = ("app", "fastapi", "starlette", "sqlalchemy", "jinja2", "random")
 MODULES = sorted(GAMES.rglob("*.py"))
 

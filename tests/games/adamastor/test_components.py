@@ -12,12 +12,13 @@ import itertools
 import json
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[3] / "games" / "adamastor" / "data"
+from app.core.config import ROOT
+
+DATA = ROOT / "games" / "adamastor" / "data"
 TYPES = ("unrest", "disease", "fatigue")
 WEATHER = ("sun", "cloud", "storm")
 PLAIN_SKILLS = {"sunset_morale", "hand_limit", "nav_plus", "draw_two", "extra_action", "cheaper_skills",

@@ -1,7 +1,7 @@
 """Issue #16 for Adamastor: the board in the pseudo-locale has no word outside a translation, and in Spanish it
 speaks the Spanish rulebook's terms; the log, the actions and the end screen say themselves again in Spanish.
 
-Boards are rendered from the template alone (tests/games/board_walk.py) over seeded bot games: both map lengths,
+Boards are rendered from the template alone (tests/support/board_walk.py) over seeded bot games: both map lengths,
 both bots, the start, the middle and the end (won and lost games both reached).
 """
 
@@ -13,12 +13,12 @@ import pytest
 
 from app.i18n import context
 from app.i18n.render import localize_lines, say, translations
-from app.play import log_lines
+from app.shelf.moves import log_lines
 from games.adamastor.table import MUTINY
 from games.engine import Words
 from games.registry import get_engine
-from tests.games.board_walk import render, text_of, walk
-from tests.i18n_check import untranslated
+from tests.support.board_walk import render, text_of, walk
+from tests.support.i18n_check import untranslated
 
 SLUG = "adamastor"
 SHARED = ("Look closer at",)  # words of the app's shared partials (translated by the app helper, issue #16)

@@ -14,9 +14,9 @@ import pytest
 from games.adamastor import navigation as nav
 from games.adamastor.actions import penalty
 from games.registry import get_engine
-from tests.games.board_walk import last, render, text_of
-from tests.games.board_walk import walk as board_walk
-from tests.games.label_words import bad_buttons, label_problem
+from tests.support.board_walk import last, render, text_of
+from tests.support.board_walk import walk as board_walk
+from tests.support.label_words import bad_buttons, label_problem
 
 SLUG = "adamastor"
 SEEDS = range(12)

@@ -12,8 +12,8 @@ from app.i18n.catalogs import translations
 from app.i18n.render import localize_lines, say, text_keys, translate_view
 from games.call_to_adventure.engine import CallToAdventureEngine
 from games.engine import Words
-from tests.games.board_walk import last, render, text_of, walk
-from tests.i18n_check import untranslated
+from tests.support.board_walk import last, render, text_of, walk
+from tests.support.i18n_check import untranslated
 
 ENGINE = CallToAdventureEngine()
 OPTIONS = [{}, {"deal": "first", "allies": "without", "victory": "V1"}, {"victory": "V5"}]

@@ -11,8 +11,8 @@ import re
 import pytest
 
 from games.registry import get_engine
-from tests.games.board_walk import last, render, text_of, walk
-from tests.games.label_words import bad_buttons, label_problem
+from tests.support.board_walk import last, render, text_of, walk
+from tests.support.label_words import bad_buttons, label_problem
 
 SLUG = "call_to_adventure"
 SEEDS = range(12)

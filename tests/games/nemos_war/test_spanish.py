@@ -9,9 +9,9 @@ import pytest
 from games.engine import Rng, text_json
 from games.nemos_war import flow
 from games.nemos_war import rules as r
-from tests.games.board_walk import render, text_of
 from tests.games.nemos_war import kit
-from tests.i18n_check import untranslated
+from tests.support.board_walk import render, text_of
+from tests.support.i18n_check import untranslated
 
 E = kit.ENGINE
 C = E.components

@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import Rng
 from tests.games.nemos_war import kit
-from tests.games.plain_words import label_faults, log_faults
+from tests.support.plain_words import label_faults, log_faults
 
 E = kit.ENGINE
 COMMITMENTS = ("choose", "science", "explore", "anti", "war", "roll")

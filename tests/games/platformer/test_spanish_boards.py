@@ -9,12 +9,12 @@ import pytest
 
 from app.i18n import context as i18n_context
 from app.i18n.render import localize_view, say
-from app.play import log_lines
+from app.shelf.moves import log_lines
 from games.engine import Rng, Words
 from games.platformer.engine import PlatformerEngine
 from games.platformer.table import restored
-from tests.games.board_walk import render, text_of
-from tests.i18n_check import untranslated
+from tests.support.board_walk import render, text_of
+from tests.support.i18n_check import untranslated
 
 ENG = PlatformerEngine()
 HEROES = sorted(ENG.components.heroes)

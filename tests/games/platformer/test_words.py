@@ -7,7 +7,7 @@ import pytest
 
 from games.engine import Rng
 from games.platformer.engine import PlatformerEngine
-from tests.games.plain_words import label_faults, log_faults
+from tests.support.plain_words import label_faults, log_faults
 
 ENG = PlatformerEngine()
 HEROES = sorted(ENG.components.heroes)

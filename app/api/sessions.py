@@ -1,0 +1,180 @@
+"""The JSON API: games, sessions, moves, undo, log, export and import (see DESIGN.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import Depends, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from sqlalchemy.orm import Session
+
+from app.api.common import (
+    api_router,
+    download,
+    error,
+    raw_json,
+    read_upload,
+    refused,
+    said,
+    said_event,
+)
+from app.api.schemas import (
+    ActionIn,
+    Error,
+    GameOut,
+    LogEventOut,
+    NewSession,
+    RenameIn,
+    SessionOut,
+    SessionSummary,
+    StaleError,
+    UndoIn,
+)
+from app.core.errors import Illegal, Refused, Stale
+from app.db.engine import get_db
+from app.http.auth import ApiPlayer
+from app.http.capacity.release import releasing
+from app.i18n import context as i18n_context
+from app.i18n.render import say
+from app.shelf import moves, store
+from app.shelf.files.sealing import Sealer
+from app.shelf.naming import file_name
+from games.engine import reason
+from games.registry import all_engines
+
+router = api_router()
+
+MOVE_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": Error, "description": "unknown session"},
+    409: {"model": StaleError, "description": "stale version: nothing applied; the current session is included"},
+    422: {"model": Error, "description": "illegal or malformed action: nothing applied"},
+}
+
+
+def _stale(exc: Stale) -> JSONResponse:
+    return error(409, reason(exc), current=said(exc.view))
+
+
+def _session_answer(sv: moves.SessionView) -> Response:
+    """A session as JSON: `to_json` has SessionOut's exact shape already."""
+    return raw_json(said(sv))
+
+
+@router.get("/games", response_model=list[GameOut])
+def list_games() -> list[dict[str, Any]]:
+    return [e.spec.to_json() for e in all_engines()]
+
+
+@router.post("/sessions", status_code=201, response_model=SessionOut, responses={422: {"model": Error}})
+def create_session(body: NewSession, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    try:
+        record = store.create_session(db, game=body.game, seed=body.seed, options=body.options, name=body.name,
+                                      owner_id=me.player_id)
+    except Refused as exc:
+        return refused(exc)
+    return said(moves.current_view(db, session_id=record.id))
+
+
+@router.get("/sessions", response_model=list[SessionSummary])
+def list_sessions(
+    me: ApiPlayer, in_progress: bool | None = None, game: str | None = None, db: Session = Depends(get_db)
+) -> Any:
+    return [
+        {
+            "id": r.id,
+            "game": r.game,
+            "name": r.name,
+            "status": r.status,
+            "score": r.score,
+            "version": r.version,
+            "updated_at": r.updated_at.isoformat(),
+            "attention": say(r.attention) if r.attention else r.attention,
+        }
+        for r in store.list_sessions(db, in_progress=in_progress, game=game, owner_id=me.player_id)
+    ]
+
+
+@router.get("/sessions/{session_id}", response_model=SessionOut, responses={404: {"model": Error}})
+def get_session(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    return _session_answer(moves.current_view(db, session_id=session_id, owner_id=me.player_id))
+
+
+@router.patch("/sessions/{session_id}", response_model=SessionOut, responses={404: {"model": Error}})
+def rename_session(session_id: str, body: RenameIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    try:
+        store.rename_session(db, session_id=session_id, name=body.name, owner_id=me.player_id)
+    except Refused as exc:
+        return refused(exc)
+    return said(moves.current_view(db, session_id=session_id))
+
+
+@router.delete("/sessions/{session_id}", status_code=204, responses={404: {"model": Error}, 422: {"model": Error}})
+def delete_session(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Response:
+    try:
+        store.delete_session(db, session_id=session_id, owner_id=me.player_id)
+    except Refused as exc:
+        return refused(exc)
+    return Response(status_code=204)
+
+
+@router.post("/sessions/{session_id}/actions", response_model=SessionOut, responses=MOVE_ERRORS)
+def apply_action(session_id: str, body: ActionIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    try:
+        return _session_answer(moves.play(db, session_id=session_id, action=body.action, version=body.version,
+                                         owner_id=me.player_id))
+    except Stale as exc:
+        return _stale(exc)
+    except Illegal as exc:
+        return refused(exc)
+
+
+@router.post("/sessions/{session_id}/undo", response_model=SessionOut, responses=MOVE_ERRORS)
+def undo(session_id: str, body: UndoIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    try:
+        return _session_answer(moves.undo(db, session_id=session_id, version=body.version, owner_id=me.player_id))
+    except Stale as exc:
+        return _stale(exc)
+    except Illegal as exc:
+        return refused(exc)
+
+
+@router.get("/sessions/{session_id}/log", response_model=list[LogEventOut], responses={404: {"model": Error}})
+def get_log(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    entries = store.log_entries(db, session_id=session_id, owner_id=me.player_id)
+    game = store.get_session(db, session_id=session_id, owner_id=me.player_id).game if entries else None
+    with i18n_context.using(game_=game):  # each event's text in the reader's language; its words stay as stored
+        return [{"seq": e.seq, "kind": e.kind, "action": e.action, "events": [said_event(ev) for ev in e.events]}
+                for e in entries]
+
+
+@router.get("/sessions/{session_id}/export", responses={404: {"model": Error}})
+def export_session(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
+    data = store.export_session(db, session_id=session_id, sealer=request.app.state.sealer, owner_id=me.player_id)
+    record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
+    return download(data, file_name(record.game, record.name, record.id))
+
+
+@router.post(
+    "/sessions/import",
+    status_code=201,
+    response_model=SessionOut,
+    responses={413: {"model": Error}, 422: {"model": Error}},
+    openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
+)
+async def import_session(request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    data, refusal = await read_upload(request, "save file")
+    if refusal is not None:
+        return refusal
+    try:
+        return await run_in_threadpool(_import_session, db, data, request.app.state.sealer, me.player_id)
+    except Refused as exc:
+        return refused(exc)
+
+
+@releasing
+def _import_session(db: Session, data: Any, sealer: Sealer, owner_id: str) -> dict[str, Any]:
+    """The database side of an import, in one worker thread, once the whole body is in: replay and
+    store it, read it back; the connection goes back to the pool before the answer leaves."""
+    record = store.import_session(db, data=data, sealer=sealer, owner_id=owner_id)
+    return said(moves.current_view(db, session_id=record.id))

@@ -1,0 +1,48 @@
+"""Run the Alembic migrations programmatically (at start, and in tests).
+
+On PostgreSQL several app replicas may start at once, and each runs the migrations: they take a
+session-level advisory lock first, so one migrates while the others wait, then find the schema at
+head and do nothing. (SQLite serves one machine; its own write lock serializes the DDL.)
+"""
+
+from __future__ import annotations
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+
+from app.core.config import ROOT
+
+# Any fixed 64-bit number that no other code on the server uses for an advisory lock ("SoloShel").
+MIGRATION_LOCK_KEY = 0x536F6C6F5368656C
+
+
+def _config(url: str) -> Config:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(ROOT / "migrations"))
+    cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def upgrade(url: str) -> None:
+    cfg = _config(url)
+    if make_url(url).get_backend_name() != "postgresql":
+        command.upgrade(cfg, "head")
+        return
+    engine = create_engine(url, poolclass=NullPool)
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+            conn.commit()
+            try:
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+                conn.commit()
+            finally:
+                conn.rollback()
+                conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK_KEY})
+                conn.commit()
+    finally:
+        engine.dispose()

@@ -1,0 +1,183 @@
+"""Where each Call to Adventure action is drawn on its board (templates/games/call_to_adventure/).
+
+An action goes on the component it concerns: a kept character card, a story card in a row (gain, travel,
+refresh, place an ally, or one of its two paths), a card in hand, a Motivation, an ally, the rune tray, the
+challenge being prepared, a Hero or Antihero deck, the Adversary. Anything else — or anything whose component
+the board does not draw right now — goes to the decision panel, so every legal action stays clickable.
+
+Call to Adventure's lookable components: story cards (by card id: in the rows, allies, the Adversary),
+character cards (Origin, Motivation, Destiny, dealt ones), Hero and Antihero cards (in hand, the Adversary's
+revealed one), the rune tray (runes) or one rune (r-<id>) and the Adversary's deck (adv-d, face down: a count).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from app.i18n.render import say
+from app.ui.look import Look, by_id
+from app.ui.travel import Events, Trip, Trips, View
+from games.engine import N_
+
+ROW_ACTIONS = ("trait", "travel", "refresh", "place")
+PATHS = ("top", "bottom")
+DECKS = ("hero", "antihero")
+
+
+def _ids(cards: Iterable[Any] | None) -> set[str]:
+    return {str(c.get("id")) for c in cards or () if isinstance(c, dict)}
+
+
+def _row_ids(view: dict[str, Any]) -> set[str]:
+    return {str(c.get("id")) for row in view.get("rows") or () for c in row.get("cards") or ()}
+
+
+def _char_ids(view: dict[str, Any]) -> set[str]:
+    return {str(s["card"].get("id")) for s in view.get("tableau") or () if isinstance(s.get("card"), dict)}
+
+
+def home(view: dict[str, Any], action_id: str) -> tuple[str, str] | None:
+    """The component (kind, key) that shows `action_id`, or None for the decision panel."""
+    parts = action_id.split(":")
+    head, rest = parts[0], parts[1:]
+    if len(rest) == 1:
+        key = rest[0]
+        if head == "keep" and key in _ids(view.get("dealt")):
+            return ("dealt", key)
+        if head in ROW_ACTIONS and key in _row_ids(view):
+            return ("card", key)
+        if head == "play" and key in _ids(view.get("hand")):
+            return ("hand", key)
+        if head == "power" and key in _char_ids(view):
+            return ("char", key)
+        if head in ("spend", "sacrifice") and key in _ids(view.get("allies")):
+            return ("ally", key)
+        if head == "choose" and key in DECKS:
+            return ("deck", key)
+        return None
+    if head == "challenge" and len(rest) == 2 and rest[1] in PATHS and rest[0] in _row_ids(view):
+        return ("path", f"{rest[0]}:{rest[1]}")
+    if action_id in ("dark", "cast", "accept") and view.get("challenge"):
+        return ("challenge", "")
+    if action_id == "confront" and view.get("adversary"):
+        return ("adversary", "")
+    return None  # end_turn and anything unforeseen: the panel draws it
+
+
+# ---------------------------------------------------------------- the board's symbols
+
+SPRITE = "/static/img/call_to_adventure.svg"
+# English names (said in the reader's language where shown: named_symbol, the templates' `|t`).
+NAMES = {"str": N_("Strength"), "dex": N_("Dexterity"), "con": N_("Constitution"), "int": N_("Intelligence"),
+         "wis": N_("Wisdom"), "cha": N_("Charisma"), "divinity": N_("Divinity"), "justice": N_("Justice"),
+         "nature": N_("Nature"), "arcane": N_("Arcane"), "royalty": N_("Royalty"), "villainy": N_("Villainy"),
+         "virtue": N_("Virtue"), "corruption": N_("Corruption"), "triumph": N_("Triumph"), "tragedy": N_("Tragedy"),
+         "experience": N_("Experience"), "hero": N_("Hero card"), "antihero": N_("Antihero card")}
+
+
+@lru_cache(maxsize=1024)  # a board draws a few dozen symbols some three hundred times
+def symbol(key: str, label: str = "", cls: str = "") -> Markup:
+    """One symbol of the game's sprite; with a label it is announced (role=img), without it is decorative.
+
+    A template global rather than a macro: a Jinja macro call costs more than the markup it makes."""
+    head = f'<svg class="icon ci ci-{escape(key)}{" " + escape(cls) if cls else ""}" '
+    if label:
+        head += f'role="img"><title>{escape(label)}</title>'  # the title names it (app.ui.templating.icon)
+    else:
+        head += 'aria-hidden="true">'
+    return Markup(f'{head}<use href="{SPRITE}#cta-{escape(key)}"></use></svg>')
+
+
+def named_symbol(key: str) -> Markup:
+    """A symbol announced by its name (Strength, Divinity, Hero card...), in the reader's language."""
+    return symbol(key, say(NAMES.get(key, key)))
+
+
+# ---------------------------------------------------------------- look closer
+
+def _story(view: dict[str, Any], look_id: str) -> Look | None:
+    for row in view.get("rows") or ():
+        card = by_id(row.get("cards"), look_id)
+        if card:
+            return Look(look_id, "story", card, "row", {"act": row.get("act")})
+        for c in row.get("cards") or ():
+            if isinstance(c.get("ally"), dict) and c["ally"].get("id") == look_id:
+                return Look(look_id, "story", c["ally"], "with", {"on": c})
+    ally = by_id(view.get("allies"), look_id)
+    if ally:
+        return Look(look_id, "story", ally, "ally")
+    adversary = view.get("adversary") or {}
+    if isinstance(adversary.get("card"), dict) and adversary["card"].get("id") == look_id:
+        return Look(look_id, "story", adversary["card"], "adversary", {"adversary": adversary})
+    return None
+
+
+def _character(view: dict[str, Any], look_id: str) -> Look | None:
+    for slot in view.get("tableau") or ():
+        if isinstance(slot.get("card"), dict) and slot["card"].get("id") == look_id:
+            return Look(look_id, "character", slot["card"], "tableau", {"slot": slot})
+    card = by_id(view.get("dealt"), look_id)
+    return Look(look_id, "character", card, "dealt") if card else None
+
+
+def _hero(view: dict[str, Any], look_id: str) -> Look | None:
+    card = by_id(view.get("hand"), look_id)
+    if card:
+        return Look(look_id, "hero", card, "hand")
+    revealed = (view.get("adversary") or {}).get("revealed")
+    if isinstance(revealed, dict) and revealed.get("id") == look_id:
+        return Look(look_id, "hero", revealed, "adversary")
+    return None
+
+
+def find_look(view: dict[str, Any], look_id: str) -> Look | None:
+    if look_id == "runes":
+        return Look(look_id, "runes", view.get("runes") or [], extra={"abilities": view.get("abilities") or {}})
+    if look_id.startswith("r-"):
+        rune = by_id(view.get("runes"), look_id[2:])
+        return Look(look_id, "rune", rune, extra={"abilities": view.get("abilities") or {}}) if rune else None
+    if look_id == "adv-d":
+        adversary = view.get("adversary")
+        return Look(look_id, "adv-deck", adversary) if adversary else None
+    return _story(view, look_id) or _character(view, look_id) or _hero(view, look_id)
+
+
+# ---------------------------------------------------------------- what travels
+
+def _cta_cards(v: View) -> dict[str, str]:
+    """Each card the board shows (its id is its part id) -> where it lies: a row, a story slot, the hand..."""
+    at: dict[str, str] = {}
+    for row in v.get("rows") or ():
+        for card in row.get("cards") or ():
+            at[card["id"]] = f"row-{row.get('act')}"
+    for slot in v.get("tableau") or ():
+        if slot.get("card"):
+            at[slot["card"]["id"]] = f"char-{slot.get('slot')}"
+        for card in slot.get("placed") or ():
+            at[card["id"]] = f"story-{slot.get('slot')}"
+    for place in ("dealt", "hand", "played", "allies"):
+        for card in v.get(place) or ():
+            at[card["id"]] = place
+    return at
+
+
+def trips(before: View, after: View, events: Events) -> Trips:
+    """A card gained slides from its row into the story, a chosen character into its slot, a played card from
+    the hand; a Hero or Antihero card drawn comes from its deck."""
+    trips = Trips()
+    was, now = _cta_cards(before), _cta_cards(after)
+    hand = {card["id"]: card.get("kind") for card in after.get("hand") or ()}
+    for card, place in now.items():
+        old = was.get(card)
+        if old is not None and old != place and not place.startswith("row-"):
+            trips.moved[card] = Trip(card)
+        elif old is None and card in hand and hand[card] in ("hero", "antihero"):
+            trips.moved[card] = Trip(f"hd-{hand[card]}")
+    return trips
+
+
+TEMPLATE_GLOBALS = {"cta_symbol": symbol, "cta_named_symbol": named_symbol, "cta_names": NAMES}
