@@ -38,6 +38,7 @@ def board_context(sv: SessionView, *, notice_kind: str = "", notice: Any = "",
         "notice_kind": notice_kind,
         "notice": notice,
         "bar": action_bar(sv),
+        "chronicle": boards.chronicle(sv.game, sv.log_tail, sv.view),
         "bar_oob": False,
         "bar_fresh": False,
     }

@@ -9,9 +9,8 @@ from datetime import UTC, datetime
 from html import unescape
 
 from app.i18n import context as i18n_context
-from app.i18n.render import localize
 from app.shelf.moves import SessionView, log_lines
-from app.ui.boards import place_actions
+from app.ui import table
 from app.ui.templating import templates
 from games.engine import Rng
 
@@ -51,11 +50,8 @@ def _render(engine, state, tail) -> str:
     now = datetime.now(UTC)
     sv = SessionView(id="s1", game=slug, name="Words", version=9, status=status, view=view, legal_actions=actions,
                      log_tail=list(tail), can_undo=False, created_at=now, updated_at=now)
-    sv = localize(sv)
-    view, actions = sv.view, sv.legal_actions
-    context = {"sv": sv, "placement": place_actions(slug, view, actions), "notice_kind": "", "notice": "",
-               "campaign": None}
-    return templates.env.get_template(f"games/{slug}/board.html").render(context)
+    context = table.board_context(sv)
+    return templates.env.get_template(context["board_template"]).render(context)
 
 
 def text_of(html: str) -> str:

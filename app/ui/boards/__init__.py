@@ -4,6 +4,7 @@ A game's module gives:
 - `home(view, action_id)`: the component an action is drawn on, `(kind, key)`, or None for the decision panel;
 - `find_look(view, look_id)`: the component a look id names (app.ui.look.Look), or None;
 - `trips(before, after, events)`: what a move moved, and from where (app.ui.travel.Trips);
+- `CHRONICLE`: how its log falls into turns (app.ui.chronicle.Chronicle; optional);
 - `TEMPLATE_GLOBALS`: the helpers its board templates call (optional).
 A new game is one rules package (games/<slug>/), one module here, and its templates (templates/games/<slug>/).
 A game without a module (the tests' Pebbles) still plays: every action in the panel, nothing to look at or move.
@@ -19,6 +20,8 @@ from types import ModuleType
 from typing import Any
 
 from app.ui.boards import adamastor, call_to_adventure, nemos_war, platformer
+from app.ui.chronicle import DEFAULT as DEFAULT_CHRONICLE
+from app.ui.chronicle import Chronicle, Turn
 from app.ui.look import Look
 from app.ui.placement import Placement
 from app.ui.travel import Events, Trips, View
@@ -32,11 +35,13 @@ class Board:
     home: Callable[[View, str], tuple[str, str] | None]
     find_look: Callable[[View, str], Look | None]
     trips: Callable[[View, View, Events], Trips]
+    chronicle: Chronicle = DEFAULT_CHRONICLE
     template_globals: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, module: ModuleType) -> Board:
-        return cls(module.home, module.find_look, module.trips, getattr(module, "TEMPLATE_GLOBALS", {}))
+        return cls(module.home, module.find_look, module.trips, getattr(module, "CHRONICLE", DEFAULT_CHRONICLE),
+                   getattr(module, "TEMPLATE_GLOBALS", {}))
 
 
 BOARDS: dict[str, Board] = {
@@ -75,3 +80,9 @@ def trips(game: str, before: View | None, after: View, events: Events) -> Trips:
     if board is None or not isinstance(before, dict) or not isinstance(after, dict):
         return Trips()
     return board.trips(before, after, events)
+
+
+def chronicle(game: str, lines: list[dict[str, Any]], view: View) -> list[Turn]:
+    """The log's lines grouped by turn, oldest first, as this game's chronicle shows them."""
+    board = BOARDS.get(game)
+    return (board.chronicle if board else DEFAULT_CHRONICLE).turns(lines, view)

@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 from app.i18n import context
 from app.i18n.render import say
+from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
 from app.ui.travel import MAX_GHOSTS, Events, Trip, Trips, View, through
 from games.engine import N_, words, words_n
@@ -243,5 +244,8 @@ def trips(before: View, after: View, events: Events) -> Trips:
             del trips.took["discard"]
     return trips
 
+
+# The ship's log: "start" opens week 1 and "turn" each later week (both are entries too); before them, the setup.
+CHRONICLE = Chronicle(opens=("start", "turn"))
 
 TEMPLATE_GLOBALS = {"adamastor_cell": cell_look}

@@ -19,6 +19,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from app.i18n.render import say
+from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
 from app.ui.travel import Events, Trip, Trips, View
 from games.engine import N_
@@ -179,5 +180,10 @@ def trips(before: View, after: View, events: Events) -> Trips:
             trips.moved[card] = Trip(f"hd-{hand[card]}")
     return trips
 
+
+# The tale: a "turn" line opens each turn after the first, a "final" line the final confrontation; lines of the
+# setup's kinds before turn 1's first move are the setup (the tale begins, the rows, the character kept).
+CHRONICLE = Chronicle(current=lambda view: int(view.get("turn") or 1), final_kind="final",
+                      setup_kinds=frozenset({"setup", "reveal", "keep", "adversary", "exp"}))
 
 TEMPLATE_GLOBALS = {"cta_symbol": symbol, "cta_named_symbol": named_symbol, "cta_names": NAMES}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
 from app.ui.travel import Events, Trip, Trips, View
 
@@ -146,3 +147,8 @@ def trips(before: View, after: View, events: Events) -> Trips:
             if any(c.get("id") == old_current.get("id") for c in cards.get(pile) or ()):
                 trips.took["kept" if pile == "kept" else f"p-{pile}"] = ["card"]
     return trips
+
+# The log book: each "turn" line is the heading of its turn; lines before the first belong to the turn before it,
+# and with none in the tail, to the current turn (whose heading comes with its preparation roll).
+CHRONICLE = Chronicle(headings=True, current=lambda view: int(view.get("turn") or 0) - (
+    1 if view.get("phase") in ("setup", "prep") else 0))

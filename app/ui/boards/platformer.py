@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
 from app.ui.travel import Events, Trip, Trips, View, through
 
@@ -167,3 +168,6 @@ def trips(before: View, after: View, events: Events) -> Trips:
         path = through(old, steps)
         trips.moved[part] = Trip(old, path if path and path[-1] == cell else ())
     return trips
+
+# The adventure log: each "turn" line is the heading of its turn (the game starts in turn 1, its setup unlogged).
+CHRONICLE = Chronicle(headings=True, current=lambda view: int(view.get("turn") or 1))
