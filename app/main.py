@@ -37,7 +37,9 @@ from app.shelf import upgrades
 from app.shelf.files import seal_key, sealing
 from app.ui import templating
 
-ROUTERS = (campaigns_api, sessions_api, replays_api, library_pages, board_pages, saves_pages, look_pages, replay_pages,
+# The move routes first: a request's path is matched against the routes in this order (no two routers' paths
+# overlap, so the order changes nothing else).
+ROUTERS = (sessions_api, board_pages, campaigns_api, replays_api, library_pages, saves_pages, look_pages, replay_pages,
            campaign_pages, account_pages, stats_api, history_pages)
 
 

@@ -15,7 +15,14 @@ import orjson
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
+class Encoded(str):
+    """JSON text encoded already: the database's JSON columns store it as it is (`dumps` gives it back unchanged).
+    A move encodes what it saves before it takes SQLite's write lock, and keeps the text (app/shelf/recent.py)."""
+
+
 def dumps_bytes(value: Any) -> bytes:
+    if type(value) is Encoded:
+        return value.encode()
     try:
         return orjson.dumps(value, option=_OPTIONS)
     except TypeError:  # orjson.JSONEncodeError: an integer past 64 bits, or a type json may still know
@@ -23,7 +30,13 @@ def dumps_bytes(value: Any) -> bytes:
 
 
 def dumps(value: Any) -> str:
+    if type(value) is Encoded:
+        return value
     return dumps_bytes(value).decode()
+
+
+def encoded(value: Any) -> Encoded:
+    return Encoded(dumps(value))
 
 
 loads = orjson.loads

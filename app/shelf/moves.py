@@ -7,7 +7,9 @@ Every applied action is committed before the answer is built.
 This is the hot path of the app, so it speaks SQLAlchemy Core, not the ORM: one SELECT reads the
 session row with its snapshot, and a move writes one UPDATE of the row (the compare-and-set), one
 INSERT into the log and one UPDATE of the snapshot, then commits. The snapshot also keeps the last
-lines of the log (`tail`), so an answer never reads the log table.
+lines of the log (`tail`), so an answer never reads the log table. Everything a move writes is worked out and
+encoded before its first write, so SQLite's write lock (app/db/write_gate.py) is held for the writes alone; and
+a game this process moved last starts from the state it kept (app/shelf/recent.py), not from its JSON again.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from typing import Any
 from sqlalchemy import bindparam, insert, update
 from sqlalchemy.orm import Session
 
+from app.core import jsoncodec
 from app.core.errors import Illegal, Stale
 from app.core.locks import KeyedLocks
 from app.core.words import stored_words
 from app.db.models import GameSession, LogEntry, Snapshot, utcnow
 from app.shelf import campaigns, store, upgrades
+from app.shelf.recent import RECENT, Kept
 from app.shelf.store import SessionRow
 from games.engine import Action, Event, GameEngine, IllegalAction, MalformedState, Status, reason, text_json, words
 from games.registry import get_engine
@@ -74,9 +78,11 @@ class SessionView:
     campaign_index: int | None = None
     # The seed if the player chose it (the board says so), else None: a secret seed never leaves the database.
     chosen_seed: int | None = None
-    # Only on the answer to a move (or an undo): the state before it and the events it made, so the board
-    # can show what travelled where (app/ui/travel.py). Not part of the JSON answer.
+    # Only on the answer to a move (or an undo): the state before it (and its view, when this process showed it
+    # already) and the events it made, so the board can show what travelled where (app/ui/travel.py). Not part
+    # of the JSON answer.
     before: Any = None
+    before_view: dict[str, Any] | None = None
     events: list[Event] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -107,7 +113,7 @@ def current_view(db: Session, *, session_id: str, owner_id: str | None = None) -
     engine = get_engine(row.game)
     if row.attention is not None:
         return _attention_view(db, row, engine)
-    return _build_view(db, row, engine, engine.load(row.state))
+    return _build_view(db, row, engine, _kept(row, engine))
 
 
 def _current_row(db: Session, session_id: str, *, lock: bool, owner_id: str | None = None) -> SessionRow:
@@ -121,17 +127,27 @@ def _current_row(db: Session, session_id: str, *, lock: bool, owner_id: str | No
     return row
 
 
-def _build_view(db: Session, row: SessionRow, engine: GameEngine, state: Any) -> SessionView:
-    status = engine.status(state)
+def _kept(row: SessionRow, engine: GameEngine) -> Kept:
+    """The row's state (and log tail), from memory when this process made this very snapshot."""
+    return RECENT.state(row.id, row.snapshot_version, row.state_json, engine, row.tail_json)
+
+
+def _build_view(db: Session, row: SessionRow, engine: GameEngine, kept: Kept) -> SessionView:
+    shown = kept.shown
+    if not shown:  # worked out once per version: a move's answer, then the next move's "before", a page load
+        status = engine.status(kept.state)
+        shown.update(status=status, view=engine.view(kept.state),
+                     actions=[] if status.over else engine.legal_actions(kept.state))
+    status = shown["status"]
     return SessionView(
         id=row.id,
         game=row.game,
         name=row.name,
         version=row.version,
         status=status,
-        view=engine.view(state),
-        legal_actions=[] if status.over else engine.legal_actions(state),
-        log_tail=row.tail if row.tail is not None else _log_tail_from_log(db, row.id),
+        view=shown["view"],
+        legal_actions=list(shown["actions"]),
+        log_tail=_tail(db, row, kept),
         can_undo=bool(row.pending) and not status.over,
         created_at=row.created_at,
         updated_at=row.updated_at,
@@ -144,18 +160,18 @@ def _build_view(db: Session, row: SessionRow, engine: GameEngine, state: Any) ->
 def _attention_view(db: Session, row: SessionRow, engine: GameEngine) -> SessionView:
     """A save kept as it was: its old snapshot shown (if the new rules can still read it), no moves."""
     try:
-        sv = _build_view(db, row, engine, engine.load(row.state))
+        sv = _build_view(db, row, engine, _kept(row, engine))
     except (MalformedState, ValueError, TypeError, KeyError):
         sv = SessionView(row.id, row.game, row.name, row.version, Status(row.status, row.score), {}, [],
-                         _tail(db, row), False, row.created_at, row.updated_at,
+                         _log_tail_from_log(db, row.id), False, row.created_at, row.updated_at,
                          campaign_id=row.campaign_id, campaign_index=row.campaign_index,
                          chosen_seed=row.chosen_seed)
     sv.legal_actions, sv.can_undo, sv.attention = [], False, stored_words(row.attention)
     return sv
 
 
-def _tail(db: Session, row: SessionRow) -> list[dict[str, Any]]:
-    return row.tail if row.tail is not None else _log_tail_from_log(db, row.id)
+def _tail(db: Session, row: SessionRow, kept: Kept) -> list[dict[str, Any]]:
+    return kept.tail if kept.tail is not None else _log_tail_from_log(db, row.id)
 
 
 def log_lines(seq: int, kind: str, action: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -181,11 +197,11 @@ def _log_tail_from_log(db: Session, session_id: str) -> list[dict[str, Any]]:
 
 def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: str | None = None) -> SessionView:
     with _lock_for(session_id):
-        row, engine, state = _load_checked(db, session_id, version, owner_id)
+        row, engine, kept = _load_checked(db, session_id, version, owner_id)
         if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
-            raise Illegal(words("an action must be a non-empty action id"), _build_view(db, row, engine, state))
+            raise Illegal(words("an action must be a non-empty action id"), _build_view(db, row, engine, kept))
         try:
-            new_state, events = engine.apply(state, action)
+            new_state, events = engine.apply(kept.state, action)
         except IllegalAction as exc:
             db.rollback()
             raise Illegal(reason(exc), current_view(db, session_id=session_id)) from None
@@ -193,38 +209,38 @@ def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: s
             checkpoint, pending = engine.dump(new_state), []
         else:
             checkpoint, pending = None, [*row.pending, action]
-        sv = _commit(db, row, engine, new_state, "action", action, events, checkpoint, pending)
-        sv.before, sv.events = state, events
+        sv = _commit(db, row, engine, kept, new_state, "action", action, events, checkpoint, pending)
+        sv.before, sv.before_view, sv.events = kept.state, kept.shown.get("view"), events
         return sv
 
 
 def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = None) -> SessionView:
     with _lock_for(session_id):
-        row, engine, state = _load_checked(db, session_id, version, owner_id)
-        if engine.status(state).over:
-            raise Illegal(words("the game is over; its result stands"), _build_view(db, row, engine, state))
+        row, engine, kept = _load_checked(db, session_id, version, owner_id)
+        if engine.status(kept.state).over:
+            raise Illegal(words("the game is over; its result stands"), _build_view(db, row, engine, kept))
         if not row.pending:
             raise Illegal(
                 words("nothing to undo: new information has been revealed since your last move"),
-                _build_view(db, row, engine, state),
+                _build_view(db, row, engine, kept),
             )
         undone = row.pending[-1]
         pending = row.pending[:-1]
-        rebuilt = engine.load(row.checkpoint)
+        rebuilt = engine.load(store.load_checkpoint(db, session_id=session_id))
         for act in pending:
             rebuilt, _ = engine.apply(rebuilt, act)
         # Named by the label the player pressed (the action as offered in the state it was taken back to),
         # not by its id.
         label = next((a.label for a in engine.legal_actions(rebuilt) if a.id == undone), undone)
         events = [Event("undo", words("Took back: {action}.", action=label))]
-        sv = _commit(db, row, engine, rebuilt, "undo", undone, events, None, pending)
-        sv.before, sv.events = state, events
+        sv = _commit(db, row, engine, kept, rebuilt, "undo", undone, events, None, pending)
+        sv.before, sv.before_view, sv.events = kept.state, kept.shown.get("view"), events
         return sv
 
 
 def _load_checked(
     db: Session, session_id: str, version: Any, owner_id: str | None = None
-) -> tuple[SessionRow, GameEngine, Any]:
+) -> tuple[SessionRow, GameEngine, Kept]:
     # The snapshot is read in the same statement as the row (and the row locked until commit), so
     # they agree; a snapshot at another version than its row means a torn read: answer stale.
     row = _current_row(db, session_id, lock=True, owner_id=owner_id)
@@ -233,18 +249,19 @@ def _load_checked(
     engine = get_engine(row.game)
     if row.snapshot_version != row.version:
         raise Stale(current_view(db, session_id=session_id))
-    state = engine.load(row.state)
+    kept = _kept(row, engine)
     if isinstance(version, bool) or not isinstance(version, int):
-        raise Illegal(words("version must be a whole number"), _build_view(db, row, engine, state))
+        raise Illegal(words("version must be a whole number"), _build_view(db, row, engine, kept))
     if version != row.version:
-        raise Stale(_build_view(db, row, engine, state))
-    return row, engine, state
+        raise Stale(_build_view(db, row, engine, kept))
+    return row, engine, kept
 
 
 def _commit(
     db: Session,
     row: SessionRow,
     engine: GameEngine,
+    kept: Kept,
     new_state: Any,
     kind: str,
     action: str,
@@ -252,26 +269,34 @@ def _commit(
     checkpoint: dict[str, Any] | None,
     pending: list[str],
 ) -> SessionView:
-    """Write the move (compare-and-set on the version) and commit; `checkpoint` None keeps the old one."""
+    """Write the move (compare-and-set on the version) and commit; `checkpoint` None keeps the old one.
+
+    Everything written is worked out and encoded first: the writes then hold SQLite's write lock for as
+    little time as they can."""
     status = engine.status(new_state)
     old_version, now = row.version, utcnow()
     new_version = old_version + 1
-    claimed = db.execute(_CLAIM, {"sid": row.id, "old_version": old_version, "new_version": new_version,
-                                  "status": status.state, "score": status.score, "now": now})
+    event_json = [e.to_json() for e in events]
+    tail = (_tail(db, row, kept) + log_lines(new_version, kind, action, event_json))[-LOG_TAIL:]
+    state_json, tail_json = jsoncodec.encoded(engine.dump(new_state)), jsoncodec.encoded(tail)
+    saved = {"sid": row.id, "s_version": new_version, "s_state": state_json, "s_pending": pending,
+             "s_tail": tail_json}
+    if checkpoint is not None:
+        saved["s_checkpoint"] = jsoncodec.encoded(checkpoint)
+    appended = {"sid": row.id, "new_version": new_version, "kind": kind, "action": action,
+                "events": jsoncodec.encoded(event_json), "now": now}
+    conn = db.connection()  # Core statements straight on the connection: the ORM session has nothing to add here
+    claimed = conn.execute(_CLAIM, {"sid": row.id, "old_version": old_version, "new_version": new_version,
+                                    "status": status.state, "score": status.score, "now": now})
     if claimed.rowcount != 1:
         db.rollback()
         raise Stale(current_view(db, session_id=row.id))
-    event_json = [e.to_json() for e in events]
-    db.execute(_APPEND, {"sid": row.id, "new_version": new_version, "kind": kind, "action": action,
-                         "events": event_json, "now": now})
-    tail = (_tail(db, row) + log_lines(new_version, kind, action, event_json))[-LOG_TAIL:]
-    saved = {"sid": row.id, "s_version": new_version, "s_state": engine.dump(new_state), "s_pending": pending,
-             "s_tail": tail}
-    if checkpoint is not None:
-        saved["s_checkpoint"] = checkpoint
-    db.execute(_SAVE[checkpoint is not None], saved)
+    conn.execute(_APPEND, appended)
+    conn.execute(_SAVE[checkpoint is not None], saved)
     if row.campaign_id is not None and status.over:
         campaigns.on_game_over(db, store.get_session(db, session_id=row.id), engine, new_state)
     db.commit()
-    row = row.moved_on(version=new_version, updated_at=now, pending=pending, tail=tail)
-    return _build_view(db, row, engine, new_state)
+    moved = RECENT.keep(row.id, Kept(new_version, engine, state_json, new_state, tail_json, tail))
+    row = row.moved_on(version=new_version, snapshot_version=new_version, updated_at=now, pending=pending,
+                       state_json=state_json, tail_json=tail_json)
+    return _build_view(db, row, engine, moved)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, bindparam, case, select
+from sqlalchemy import Select, Text, bindparam, case, cast, select
 from sqlalchemy.orm import Session
 
 from app.core.errors import ImportRefused, NotFound, Refused
@@ -157,10 +157,9 @@ class SessionRow:
     created_at: datetime
     updated_at: datetime
     snapshot_version: int
-    state: dict[str, Any]
-    checkpoint: dict[str, Any]
+    state_json: str  # the state as its JSON text (app/shelf/recent.py decodes it only when it must)
     pending: list[str]
-    tail: list[dict[str, Any]] | None  # the last lines of the log; None for saves older than the column
+    tail_json: str | None  # the last lines of the log, as JSON text; None for saves older than the column
     chosen_seed: int | None  # the seed if the player chose it (the board says so); None for a secret one
 
     def moved_on(self, **changes: Any) -> SessionRow:
@@ -171,7 +170,8 @@ _S, _SNAP = GameSession.__table__.c, Snapshot.__table__.c
 _ROW_COLUMNS = (
     _S.id, _S.game, _S.name, _S.version, _S.status, _S.score, _S.rules_version, _S.attention,
     _S.attention_rules_version, _S.campaign_id, _S.campaign_index, _S.created_at, _S.updated_at,
-    _SNAP.version.label("snapshot_version"), _SNAP.state, _SNAP.checkpoint, _SNAP.pending, _SNAP.tail,
+    _SNAP.version.label("snapshot_version"), cast(_SNAP.state, Text).label("state_json"), _SNAP.pending,
+    cast(_SNAP.tail, Text).label("tail_json"),
     case((_S.seed_chosen, _S.seed), else_=None).label("chosen_seed"),
 )
 
@@ -200,10 +200,15 @@ def load_row(db: Session, *, session_id: str, lock: bool = False, owner_id: str 
     if not isinstance(session_id, str):
         raise NotFound(words("no saved game with id {id}", id=repr(session_id)))
     params = {"sid": session_id} if owner_id is None else {"sid": session_id, "owner": owner_id}
-    found = db.execute(_ROW_QUERIES[owner_id is not None, lock], params).first()
+    found = db.connection().execute(_ROW_QUERIES[owner_id is not None, lock], params).first()
     if found is None:
         raise NotFound(words("no saved game with id {id}", id=repr(session_id)))
     return SessionRow(*found)
+
+
+def load_checkpoint(db: Session, *, session_id: str) -> dict[str, Any]:
+    """The snapshot's undo checkpoint: the state right after the last reveal (only undo reads it)."""
+    return db.scalar(select(Snapshot.checkpoint).where(Snapshot.session_id == session_id))
 
 
 def last_log_rows(db: Session, *, session_id: str, limit: int) -> list[Any]:

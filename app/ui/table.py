@@ -73,5 +73,5 @@ def _trips(sv: SessionView) -> travel.Trips | None:
     """What the move that made `sv` moved, and from where (None when `sv` is not a move's answer)."""
     if sv.before is None:
         return None
-    before = get_engine(sv.game).view(sv.before)
+    before = sv.before_view if sv.before_view is not None else get_engine(sv.game).view(sv.before)
     return boards.trips(sv.game, before, sv.view, [e.to_json() for e in sv.events])

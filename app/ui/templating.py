@@ -30,6 +30,7 @@ from app.core import jsoncodec
 from app.core.config import ROOT
 from app.i18n import context as i18n_context
 from app.i18n import render as i18n_render
+from app.i18n.locales import DEFAULT
 from app.ui import boards, travel
 from games.engine import N_
 
@@ -82,9 +83,22 @@ templates.env.getattr = _getattr  # type: ignore[method-assign]
 # language and game (app/i18n). Newstyle gettext escapes the variables of a translated string.
 templates.env.add_extension("jinja2.ext.i18n")
 templates.env.policies["ext.i18n.trimmed"] = True
+# A board says a few hundred words: in English (the source language: no catalog) each is its own text at once.
+
+
+def _gettext(message: str) -> str:
+    return message if i18n_context.locale() == DEFAULT else i18n_render.current().gettext(message)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    if i18n_context.locale() == DEFAULT:
+        return singular if n == 1 else plural
+    return i18n_render.current().ngettext(singular, plural, n)
+
+
 templates.env.install_gettext_callables(  # type: ignore[attr-defined]
-    gettext=lambda message: i18n_render.current().gettext(message),
-    ngettext=lambda singular, plural, n: i18n_render.current().ngettext(singular, plural, n),
+    gettext=_gettext,
+    ngettext=_ngettext,
     pgettext=lambda ctx, message: i18n_render.current().pgettext(ctx, message),
     npgettext=lambda ctx, singular, plural, n: i18n_render.current().npgettext(ctx, singular, plural, n),
     newstyle=True,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+from app.core import jsoncodec
 from app.core.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
 from app.db.migrate import upgrade
@@ -46,7 +47,7 @@ def play_recorded(db, game: str, seed: int, entries: int) -> tuple[str, list]:
             undone_at_checkpoint = undone_at_checkpoint or at_checkpoint
             sv = moves.undo(db, session_id=sid, version=sv.version)
         elif sv.legal_actions:
-            state = engine.load(store.load_row(db, session_id=sid).state)
+            state = engine.load(jsoncodec.loads(store.load_row(db, session_id=sid).state_json))
             sv = moves.play(db, session_id=sid, action=bot.choose(engine, state, sv.legal_actions, rng),
                            version=sv.version)
         else:
