@@ -5,7 +5,7 @@ enemies (hand symbols and the enemy die), and gravity.
 from __future__ import annotations
 
 from games.engine import Event, Words, words
-from games.platformer import levels
+from games.platformer import boss, levels
 from games.platformer.combat import provoke, roots, wound
 from games.platformer.components import Components
 from games.platformer.geometry import cid, parse
@@ -111,7 +111,7 @@ def enter(comp: Components, s: State, ev: list[Event], cell: str, moved: bool, f
         s["gems"] += 1
         say(s, ev, "pickup", words("Picked up 1 gem."))
     if cell in s["tokens"]:
-        levels.take_token(comp, s, ev, s["tokens"].pop(cell))
+        boss.take_token(comp, s, ev, s["tokens"].pop(cell))
     if moved and not falling:
         roots(comp, s, ev, cell)
         levels.after_hero_moved(comp, s, ev, cell, from_cell)
