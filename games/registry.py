@@ -31,6 +31,9 @@ SHELF_WORDS = (
 )
 
 
+# Each factory imports its engine inside the function, on purpose: naming the games (slugs(), an unknown slug)
+# imports no rules, and a process that plays one game never imports another's. These are the only imports in
+# games/ below a module's top level (tests/games/test_imports.py holds the rule).
 def _adamastor() -> GameEngine:
     from games.adamastor.engine import AdamastorEngine
 

@@ -12,8 +12,9 @@ from typing import Any
 from games.engine import Action, Rng
 from games.platformer import symbols as sy
 from games.platformer.combat import adjacent_enemies, attack_wounds, can_reach
+from games.platformer.effects import price
 from games.platformer.geometry import cid, parse
-from games.platformer.movement import _supported
+from games.platformer.movement import _supported, shift_targets
 from games.platformer.table import (
     State,
     boss_level,
@@ -273,8 +274,6 @@ def _cheap_kill(comp, s: State, ids: list[str]) -> str | None:
 
 def _shopping(comp, s: State) -> bool:
     """Worth a detour: the shop has something the bot buys and it can pay for it."""
-    from games.platformer.effects import price
-
     wanted = [c for c in s["shop_items"] if c in BUY_ORDER[:8]]
     wanted += [c for c in s["shop_potions"] if comp.potions[c].name in POTION_ORDER[:2]]
     return any(price(comp, s, c) <= s["gold"] for c in wanted)
@@ -296,8 +295,6 @@ def _shove_start(comp, s: State, src: dict[str, str], ids: list[str]) -> str | N
     """A hand symbol moves an adjacent enemy away (fewer attacks from the enemy die and when leaving)."""
     hero = s["hero_cell"]
     near = {c for c, _ in layout(comp, s).links[hero]}
-    from games.platformer.movement import shift_targets
-
     if not any(set(shift_targets(comp, s, f)) - near for f in adjacent_enemies(comp, s, hero) if can_reach(s, f)):
         return None
     for k, f in src.items():
@@ -358,8 +355,6 @@ def _hand(comp, s: State, p: dict, ids: list[str]) -> str:
     hero = s["hero_cell"]
     if p["enemy"] is None:
         links = {c for c, _ in layout(comp, s).links[hero]}
-        from games.platformer.movement import shift_targets
-
         near = [a for a in ids if a.startswith("grab:") and a[5:] in adjacent_enemies(comp, s, hero)
                 and set(shift_targets(comp, s, a[5:])) - links]
         return near[0] if near else ("cancel" if "cancel" in ids else ids[0])

@@ -13,6 +13,7 @@ from games.platformer.table import (
     State,
     boss_level,
     bottom_row,
+    enemy_stats,
     has_token,
     is_active,
     layout,
@@ -208,8 +209,6 @@ def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> 
 
 
 def _name(comp: Components, s: State, fid: str) -> str:
-    from games.platformer.table import enemy_stats
-
     return enemy_stats(comp, s, fid)["name"]
 
 
