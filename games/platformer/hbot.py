@@ -14,7 +14,7 @@ from games.platformer import symbols as sy
 from games.platformer.combat import adjacent_enemies, attack_wounds, can_reach
 from games.platformer.effects import price
 from games.platformer.geometry import cid, parse
-from games.platformer.movement import _supported, shift_targets
+from games.platformer.movement import shift_targets, supported
 from games.platformer.table import (
     State,
     boss_level,
@@ -263,7 +263,7 @@ def _cheap_kill(comp, s: State, ids: list[str]) -> str | None:
     swords = [k for k, f in sy.sources(s).items() if _sym(comp, s, f) == "sword"]
     if not swords:
         return None
-    total = sum(sy.resolve_star(comp, sy._face(s, k), s["opts"]["hero"])[1] for k in swords)
+    total = sum(sy.resolve_star(comp, sy.face_of(s, k), s["opts"]["hero"])[1] for k in swords)
     for fid in adjacent_enemies(comp, s, s["hero_cell"]):
         if fid == "boss" or not can_reach(s, fid):
             continue
@@ -429,9 +429,9 @@ def _score(comp, s, start, path, danger, reveal_row, lay, taken) -> float:
         hurt += sum(1 for c in path if lay.cells[c].t.trap)
     row = parse(end)[0]
     fall = row
-    if not _supported(comp, s, end, True, False, taken):
+    if not supported(comp, s, end, True, False, taken):
         r, c = parse(end)
-        while r > 0 and not _supported(comp, s, cid(r, c), True, False, taken):
+        while r > 0 and not supported(comp, s, cid(r, c), True, False, taken):
             r -= 1
             if lay.cells[cid(r, c)].t.trap:
                 hurt += 1

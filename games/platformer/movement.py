@@ -153,7 +153,9 @@ def enemies_move(comp: Components, s: State, ev: list[Event], direction: str) ->
         say(s, ev, "enemies_move", words("The enemies move right ({n} moved).", n=moved))
 
 
-def _supported(comp: Components, s: State, cell: str, hero: bool, drop: bool, taken: set[str]) -> bool:
+def supported(comp: Components, s: State, cell: str, hero: bool, drop: bool, taken: set[str]) -> bool:
+    """Something holds a figure in `cell`: the bottom row, a floor or one-way floor, a figure below (among
+    `taken`), or for a hero a ladder (unless it chooses to `drop`)."""
     row, col = parse(cell)
     if row == bottom_row(s):
         return True
@@ -169,7 +171,7 @@ def hero_unsupported_on_ladder(comp: Components, s: State) -> bool:
     if here is None:
         return False
     taken = occupied(s) - {here}
-    return not _supported(comp, s, here, True, True, taken) and _supported(comp, s, here, True, False, taken)
+    return not supported(comp, s, here, True, True, taken) and supported(comp, s, here, True, False, taken)
 
 
 def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> None:
@@ -188,7 +190,7 @@ def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> 
         start = cell
         taken = occupied(s) - {cell}
         passed = []  # the cells it falls through, for the board to draw the fall
-        while not _supported(comp, s, cell, hero, drop, taken):
+        while not supported(comp, s, cell, hero, drop, taken):
             row, col = parse(cell)
             cell = cid(row - 1, col)
             passed.append(cell)
