@@ -1,11 +1,15 @@
-"""Which games exist: slug -> engine. Engines are built once, on first use."""
+"""Which games exist: slug -> engine. Engines are built once, on first use.
+
+A game's title and summary are its spec's (`GameSpec.title`, `.summary`), marked for its own catalog and said
+from it wherever the shelf shows them (app.i18n.render.say_in, the templates' `in_game` filter).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
 
-from games.engine import N_, GameEngine
+from games.engine import GameEngine
 
 
 class UnknownGame(KeyError):
@@ -13,24 +17,9 @@ class UnknownGame(KeyError):
         return f"unknown game: {self.args[0]!r}"
 
 
-# How the shelf (library, saves) names and sums up each game, in the app's catalog; a game's own catalog,
-# when it says the same words, is looked up first (app.i18n.render.say_in).
-SHELF_WORDS = (
-    N_("Adamastor"),
-    N_("Captain a Portuguese fleet across unknown seas: keep the crew's morale (your deck) alive, learn skills "
-       "from hardship and reach the far continent before mutiny or despair."),
-    N_("Platformer (solo)"),
-    N_("Climb a tower of dungeon tiles with five dice, jump, push and fight your way up against gravity, and "
-       "defeat the boss at the top before the twelve Event cards run out."),
-    N_("Nemo's War"),
-    N_("Captain Nemo's Nautilus roams the oceans of the 1860s: sink the ships of the empires, find treasure and "
-       "wonders, free the oppressed, and survive adventures from Verne's novel until the end of the voyage."),
-    N_("Call to Adventure"),
-    N_("Build a hero's story from Origin to Destiny over three acts, casting runes against challenges, then face "
-       "the Adversary that grew stronger while you did."),
-)
-
-
+# Each factory imports its engine inside the function, on purpose: naming the games (slugs(), an unknown slug)
+# imports no rules, and a process that plays one game never imports another's. These are the only imports in
+# games/ below a module's top level (tests/games/test_imports.py holds the rule).
 def _adamastor() -> GameEngine:
     from games.adamastor.engine import AdamastorEngine
 

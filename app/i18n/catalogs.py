@@ -7,7 +7,10 @@ beside it (`pybabel compile`); the Docker image does the same. A `.mo` that is m
 stale words.
 
 `translations(locale, game)` is what a page or an answer looks words up in: the game's domain first, then
-the app's. English is the source language: its catalog is empty and every message id is its own text.
+the app's. The app's words include every game's title and summary (its `GameSpec`'s), as that game's own
+catalog says them: the app names games outside their own pages too (a new game's default name, a refused
+import, a save's attention note), and keeps no copy of those words. English is the source language: its
+catalog is empty and every message id is its own text.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from babel.support import Translations
 from app.core.config import ROOT
 from app.i18n.locales import DEFAULT, PSEUDO, SUPPORTED
 from app.i18n.pseudo import PseudoTranslations
+from games.registry import all_engines
 
 APP_DOMAIN = "messages"
 
@@ -64,6 +68,26 @@ def _compiled(domain: str, locale: str) -> Translations | None:
     return Translations(buffer, domain)
 
 
+def shelf_words(locale: str) -> dict[str, str]:
+    """Every registered game's title and summary, as the game's own catalog says them in `locale`."""
+    said: dict[str, str] = {}
+    for engine in all_engines():
+        own = _compiled(engine.spec.slug, locale)
+        for text in (engine.spec.title, engine.spec.summary) if own is not None else ():
+            if text and own._catalog.get(text):
+                said[text] = own._catalog[text]
+    return said
+
+
+def _app_words(locale: str) -> gettext.NullTranslations:
+    """The app's catalog, with the shelf's words beneath its own."""
+    app = _compiled(APP_DOMAIN, locale)
+    if app is None:
+        return gettext.NullTranslations()
+    app._catalog = {**shelf_words(locale), **app._catalog}
+    return app
+
+
 @lru_cache(maxsize=32)
 def translations(locale: str, game: str | None = None) -> gettext.NullTranslations:
     """The words of `locale` for a page of `game` (None: an app page)."""
@@ -73,12 +97,13 @@ def translations(locale: str, game: str | None = None) -> gettext.NullTranslatio
             cat = _compiled(domain, "es")
             if cat is not None:
                 known.update(k if isinstance(k, str) else k[0] for k in cat._catalog if k)
+        known.update(shelf_words("es"))
         return PseudoTranslations(frozenset(known))
     if locale == DEFAULT or locale not in SUPPORTED:
         return gettext.NullTranslations()
-    app = _compiled(APP_DOMAIN, locale) or gettext.NullTranslations()
     if game is None:
-        return app
+        return _app_words(locale)
+    app = translations(locale)  # the app's words, built once per language
     own = _compiled(game, locale)
     if own is None:
         return app

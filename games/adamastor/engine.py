@@ -29,7 +29,7 @@ from games.engine import (
 
 SPEC = GameSpec(
     slug="adamastor",
-    title="Adamastor",
+    title=N_("Adamastor"),
     rules_version=1,
     options=(
         OptionSpec(

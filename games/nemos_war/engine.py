@@ -17,10 +17,11 @@ from games.engine import (
     Status,
     words,
 )
-from games.nemos_war.actions import legal, perform
+from games.nemos_war.actions import legal
 from games.nemos_war.bots import BOTS
 from games.nemos_war.components import Components, components
 from games.nemos_war.flow import advance
+from games.nemos_war.perform import perform
 from games.nemos_war.persist import dump, load_state
 from games.nemos_war.scoring import summary
 from games.nemos_war.setup import new_state

@@ -10,6 +10,7 @@ from games.engine import N_, Words, words
 from games.nemos_war import cards, combat
 from games.nemos_war import rules as r
 from games.nemos_war.components import COMMITMENTS, RESOURCES, Components
+from games.nemos_war.flow import rescue_tokens
 from games.nemos_war.scoring import epilogue, summary, zone_vp
 from games.nemos_war.state import State
 
@@ -181,8 +182,6 @@ def decision(c: Components, s: State) -> dict | None:
     if kind == "final":
         return {"kind": "final", "current": s.commitment}
     if kind == "rescue":
-        from games.nemos_war.flow import rescue_tokens
-
         return {"kind": "rescue", "resource": p["resource"],
                 "tokens": [dict(c.tokens[t].raw) for t in rescue_tokens(c, s, p["resource"])]}
     if kind == "action":

@@ -1,6 +1,6 @@
-"""The boss: its setup when the boss level is revealed, summons, attack ranges, and the boss turn of each
-mechanic (Medusa: roll the enemy die and draw until a card matches; Overlord Ikee: draw two and resolve the
-one matching the hero's most frequent action-die symbol, both on a tie).
+"""The boss: its setup when the boss level is revealed, summons, the boss tokens the hero takes, attack ranges,
+and the boss turn of each mechanic (Medusa: roll the enemy die and draw until a card matches; Overlord Ikee:
+draw two and resolve the one matching the hero's most frequent action-die symbol, both on a tie).
 """
 
 from __future__ import annotations
@@ -11,8 +11,17 @@ from games.engine import Event, Rng, words
 from games.platformer.combat import all_attack, wound
 from games.platformer.components import Components
 from games.platformer.geometry import COLS, cid, parse
-from games.platformer.levels import new_enemy, take_token
-from games.platformer.table import State, a_an, boss_level, face_word, layout, occupied, passive, say
+from games.platformer.table import (
+    State,
+    a_an,
+    boss_level,
+    face_word,
+    layout,
+    new_enemy,
+    occupied,
+    passive,
+    say,
+)
 
 
 def _rng(s: State) -> Rng:
@@ -58,6 +67,18 @@ def summon(comp: Components, s: State, ev: list[Event], n: int) -> None:
         s["rng"] = rng.state
         new_enemy(s, "summon", sm["name"].lower(), cell)
         say(s, ev, "summon", words("{who} appears.", who=a_an(sm["name"], capital=True)), reveals=True)
+
+
+def take_token(comp: Components, s: State, ev: list[Event], kind: str) -> None:
+    """The hero gains a boss token; one already held wounds instead."""
+    boss = comp.bosses[s["opts"]["boss"]].raw
+    name = next(t["name"] for t in boss["tokens"] if t["kind"] == kind)
+    if kind in s["htokens"]:
+        say(s, ev, "token", words("Already holding {token}: a wound instead.", token=name))
+        wound(comp, s, ev, 1, words("a second {token}", token=name))
+        return
+    s["htokens"].append(kind)
+    say(s, ev, "token", words("The hero takes the {token} token.", token=name))
 
 
 def in_range(s: State, rng_kind: str) -> bool:

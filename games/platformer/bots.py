@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import Action, Rng
+from games.platformer.hbot import HeuristicBot
 
 
 class RandomBot:
@@ -20,10 +21,4 @@ class RandomBot:
         return rng.choice(ids)
 
 
-def _bots() -> dict[str, Any]:
-    from games.platformer.hbot import HeuristicBot
-
-    return {"random": RandomBot(), "heuristic": HeuristicBot()}
-
-
-BOTS: dict[str, Any] = _bots()
+BOTS: dict[str, Any] = {"random": RandomBot(), "heuristic": HeuristicBot()}

@@ -13,7 +13,9 @@ from games.platformer.table import (
     enemy_stats,
     has_token,
     layout,
+    level_of,
     max_health,
+    mod,
     on_boss_level,
     passive,
     say,
@@ -115,8 +117,6 @@ def defeat(comp: Components, s: State, ev: list[Event], fid: str, wounds: int) -
 
 def attack_wounds(comp: Components, s: State, base: int, target: str | None) -> int:
     """Wounds of an attack whose symbols add up to `base`, with every bonus and penalty in force."""
-    from games.platformer.table import mod
-
     total = base + s["attack_bonus"] + passive(comp, s, "attack_plus") + mod(s, "attack_plus")
     if target is not None and s["figs"].get(target, {}).get("kind") == "boss":
         total += passive(comp, s, "boss_attack_plus")
@@ -128,6 +128,4 @@ def attack_wounds(comp: Components, s: State, base: int, target: str | None) -> 
 
 def can_reach(s: State, fid: str) -> bool:
     """The sealed boss level: figures there and elsewhere cannot affect each other."""
-    from games.platformer.table import level_of
-
     return (level_of(s["figs"][fid]["cell"]) == len(s["levels"])) == on_boss_level(s)

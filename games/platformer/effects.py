@@ -7,7 +7,19 @@ from __future__ import annotations
 from games.engine import Event, Rng, Words, words, words_n
 from games.platformer.combat import all_attack, heal, wound
 from games.platformer.components import Components
-from games.platformer.table import State, face_word, level_of, list_words, mod, on_boss_level, passive, say, stored
+from games.platformer.movement import enemies_move
+from games.platformer.table import (
+    State,
+    face_word,
+    layout,
+    level_of,
+    list_words,
+    mod,
+    on_boss_level,
+    passive,
+    say,
+    stored,
+)
 
 
 def apply_effects(comp: Components, s: State, ev: list[Event], effects: list[dict], source: str | Words) -> None:
@@ -47,8 +59,6 @@ def apply_effects(comp: Components, s: State, ev: list[Event], effects: list[dic
         elif op == "enemies_attack":
             all_attack(comp, s, ev)
         elif op == "enemies_move":
-            from games.platformer.movement import enemies_move
-
             enemies_move(comp, s, ev, e["dir"])
 
 
@@ -72,8 +82,6 @@ def price(comp: Components, s: State, cid: str) -> int:
 
 
 def shop_open(comp: Components, s: State) -> bool:
-    from games.platformer.table import layout
-
     here = s["hero_cell"]
     return here is not None and layout(comp, s).cells[here].t.shop and not mod(s, "shop_closed")
 

@@ -1,11 +1,11 @@
 """Levels coming and going: revealing a level (tiles, enemy card, spawns, gold, gems; the boss level's setup),
-removing the lowest level, the sealed boss level, and boss tokens picked up by the hero.
+removing the lowest level, and the sealed boss level.
 """
 
 from __future__ import annotations
 
 from games.engine import Event, Rng, words, words_n
-from games.platformer.combat import wound
+from games.platformer.boss import setup_boss
 from games.platformer.components import Components
 from games.platformer.geometry import parse
 from games.platformer.table import (
@@ -15,18 +15,11 @@ from games.platformer.table import (
     boss_level,
     layout,
     level_of,
+    new_enemy,
     occupied,
     say,
     top_revealed,
 )
-
-
-def new_enemy(s: State, kind: str, type_: str, cell: str) -> str:
-    prefix = {"enemy": "e", "summon": "s"}.get(kind, "")
-    fid = "boss" if kind == "boss" else f"{prefix}{s['next_fig']}"
-    s["next_fig"] += 1
-    s["figs"][fid] = {"kind": kind, "type": type_, "cell": cell}
-    return fid
 
 
 def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
@@ -41,8 +34,6 @@ def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
         if t.gem:
             s["gem_cells"].append(c)
     if level == boss_level(s):
-        from games.platformer.boss import setup_boss
-
         a, b = s["levels"][level - 1]
         say(s, ev, "reveal", words("The boss level is revealed (tiles {a} and {b}).", a=a, b=b), reveals=True)
         setup_boss(comp, s, ev)
@@ -95,18 +86,6 @@ def after_hero_moved(comp: Components, s: State, ev: list[Event], cell: str, fro
         for lv in active_levels(s):
             if lv != bl:
                 remove_level(comp, s, ev, lv)
-
-
-def take_token(comp: Components, s: State, ev: list[Event], kind: str) -> None:
-    """The hero gains a boss token; one already held wounds instead."""
-    boss = comp.bosses[s["opts"]["boss"]].raw
-    name = next(t["name"] for t in boss["tokens"] if t["kind"] == kind)
-    if kind in s["htokens"]:
-        say(s, ev, "token", words("Already holding {token}: a wound instead.", token=name))
-        wound(comp, s, ev, 1, words("a second {token}", token=name))
-        return
-    s["htokens"].append(kind)
-    say(s, ev, "token", words("The hero takes the {token} token.", token=name))
 
 
 def shuffled(rng_state: int, items: list) -> tuple[list, int]:

@@ -5,7 +5,7 @@ enemies (hand symbols and the enemy die), and gravity.
 from __future__ import annotations
 
 from games.engine import Event, Words, words
-from games.platformer import levels
+from games.platformer import boss, levels
 from games.platformer.combat import provoke, roots, wound
 from games.platformer.components import Components
 from games.platformer.geometry import cid, parse
@@ -13,6 +13,7 @@ from games.platformer.table import (
     State,
     boss_level,
     bottom_row,
+    enemy_stats,
     has_token,
     is_active,
     layout,
@@ -111,7 +112,7 @@ def enter(comp: Components, s: State, ev: list[Event], cell: str, moved: bool, f
         s["gems"] += 1
         say(s, ev, "pickup", words("Picked up 1 gem."))
     if cell in s["tokens"]:
-        levels.take_token(comp, s, ev, s["tokens"].pop(cell))
+        boss.take_token(comp, s, ev, s["tokens"].pop(cell))
     if moved and not falling:
         roots(comp, s, ev, cell)
         levels.after_hero_moved(comp, s, ev, cell, from_cell)
@@ -152,7 +153,9 @@ def enemies_move(comp: Components, s: State, ev: list[Event], direction: str) ->
         say(s, ev, "enemies_move", words("The enemies move right ({n} moved).", n=moved))
 
 
-def _supported(comp: Components, s: State, cell: str, hero: bool, drop: bool, taken: set[str]) -> bool:
+def supported(comp: Components, s: State, cell: str, hero: bool, drop: bool, taken: set[str]) -> bool:
+    """Something holds a figure in `cell`: the bottom row, a floor or one-way floor, a figure below (among
+    `taken`), or for a hero a ladder (unless it chooses to `drop`)."""
     row, col = parse(cell)
     if row == bottom_row(s):
         return True
@@ -168,7 +171,7 @@ def hero_unsupported_on_ladder(comp: Components, s: State) -> bool:
     if here is None:
         return False
     taken = occupied(s) - {here}
-    return not _supported(comp, s, here, True, True, taken) and _supported(comp, s, here, True, False, taken)
+    return not supported(comp, s, here, True, True, taken) and supported(comp, s, here, True, False, taken)
 
 
 def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> None:
@@ -187,7 +190,7 @@ def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> 
         start = cell
         taken = occupied(s) - {cell}
         passed = []  # the cells it falls through, for the board to draw the fall
-        while not _supported(comp, s, cell, hero, drop, taken):
+        while not supported(comp, s, cell, hero, drop, taken):
             row, col = parse(cell)
             cell = cid(row - 1, col)
             passed.append(cell)
@@ -208,8 +211,6 @@ def gravity(comp: Components, s: State, ev: list[Event], drop: bool = False) -> 
 
 
 def _name(comp: Components, s: State, fid: str) -> str:
-    from games.platformer.table import enemy_stats
-
     return enemy_stats(comp, s, fid)["name"]
 
 

@@ -146,7 +146,7 @@ def sword_sources(comp: Components, s: State) -> list[str]:
 
 
 def add_sword(comp: Components, s: State, ev: list[Event], srcs: list[str]) -> None:
-    base = resolve_star(comp, _face(s, srcs[0]), s["opts"]["hero"])[1] if len(srcs) == 1 else 1
+    base = resolve_star(comp, face_of(s, srcs[0]), s["opts"]["hero"])[1] if len(srcs) == 1 else 1
     mark(s, srcs, True)
     s["pending"]["parts"].append(_part(srcs, base))
     say(s, ev, "use", words("Adding {dice} to the attack.", dice=names(s, srcs)))
@@ -155,19 +155,19 @@ def add_sword(comp: Components, s: State, ev: list[Event], srcs: list[str]) -> N
 def die_name(s: State, src: str) -> Words:
     """A symbol source named by its face and kind, never by its position: "the move die", "the special sword die",
     "the bonus star" ("a move die" when another unused die shows the same face)."""
-    face = face_word(_face(s, src))
+    face = face_word(face_of(s, src))
     if src == "sp":
         return words("the special {face} die", face=face)
     if src[0] == "b":
         return words("the bonus {face}", face=face)
-    twins = sum(1 for d in s["dice"] if not d["used"] and d["face"] == _face(s, src))
+    twins = sum(1 for d in s["dice"] if not d["used"] and d["face"] == face_of(s, src))
     return words("a {face} die", face=face) if twins > 1 else words("the {face} die", face=face)
 
 
 def names(s: State, srcs: list[str] | tuple[str, ...]) -> Words:
     """Several sources in words: two equal dice read "two move dice", else "the move die and the special move die"."""
     if len(srcs) == 2 and all(x[0] == "d" for x in srcs):
-        return words("two {face} dice", face=face_word(_face(s, srcs[0])))
+        return words("two {face} dice", face=face_word(face_of(s, srcs[0])))
     out = die_name(s, srcs[0])
     for x in srcs[1:]:
         out = words("{a} and {b}", a=out, b=die_name(s, x))
@@ -179,7 +179,8 @@ def part_name(s: State, part_id: str) -> Words:
     return words("the forged pair") if "+" in part_id else die_name(s, part_id)
 
 
-def _face(s: State, src: str) -> str:
+def face_of(s: State, src: str) -> str:
+    """The face a symbol source shows (`dN` an action die, `bN` a bonus symbol, `sp` the special die)."""
     if src == "sp":
         return s["special"]
     table = s["dice"] if src[0] == "d" else s["bonus"]

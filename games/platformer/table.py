@@ -2,7 +2,7 @@
 play, the hero's passives and modifiers, and the game log. Also the `Over` signal that ends a game.
 
 The state is a plain JSON-safe dict (see state.py); these helpers read it and make the small writes that
-several modules share (the log, ending the game).
+several modules share (the log, placing a figure, ending the game).
 """
 
 from __future__ import annotations
@@ -129,6 +129,15 @@ def occupied(s: State) -> set[str]:
     if s["hero_cell"]:
         cells.add(s["hero_cell"])
     return cells
+
+
+def new_enemy(s: State, kind: str, type_: str, cell: str) -> str:
+    """Put a new figure on the tower ("enemy", "summon" or "boss" of the given type) and return its id."""
+    prefix = {"enemy": "e", "summon": "s"}.get(kind, "")
+    fid = "boss" if kind == "boss" else f"{prefix}{s['next_fig']}"
+    s["next_fig"] += 1
+    s["figs"][fid] = {"kind": kind, "type": type_, "cell": cell}
+    return fid
 
 
 def enemy_stats(comp: Components, s: State, fid: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.platformer.components import DATA_DIR, build_components
 from games.platformer.engine import PlatformerEngine
-from games.platformer.levels import new_enemy
+from games.platformer.table import new_enemy
 
 OPEN = ["e . . . . . . .", ". . . . . . . .", ". . . . . . . .", "f f f . f f f ."]
 BOSS = [". . x . . . . .", ". . . . . . . .", ". b . . . b e .", "u us u u u u u us"]
