@@ -145,7 +145,7 @@ def test_each_player_counts_only_their_own_games(db_url):
 
 
 @pytest.mark.parametrize("query", ["", "?game=nemos_war"])
-def test_the_answer_has_the_issue_s_shape(client, query):
+def test_the_answer_has_the_documented_shape(client, query):
     games = client.get(f"/api/stats{query}").json()["games"]
     for figures in games.values():
         assert KEYS <= set(figures)

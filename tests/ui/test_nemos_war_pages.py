@@ -209,7 +209,7 @@ def test_game_page_has_the_how_to_and_a_link_to_the_rules(web):
     assert parse(r.text).inline == []
 
 
-def test_rules_reference_covers_every_rule_the_issue_lists(web):
+def test_rules_reference_covers_every_rule_of_the_game(web):
     r = web.get(f"/games/{SLUG}/rules")
     assert r.status_code == 200
     anchors = ("goal components reading setup dice turn preparation doubles adventure events tests staking help "
