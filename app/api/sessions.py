@@ -38,6 +38,7 @@ from app.http.capacity.release import releasing
 from app.i18n import context as i18n_context
 from app.i18n.render import say
 from app.shelf import moves, store
+from app.shelf.files import game_files
 from app.shelf.files.sealing import Sealer
 from app.shelf.naming import file_name
 from games.engine import reason
@@ -150,7 +151,7 @@ def get_log(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> An
 
 @router.get("/sessions/{session_id}/export", responses={404: {"model": Error}})
 def export_session(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
-    data = store.export_session(db, session_id=session_id, sealer=request.app.state.sealer, owner_id=me.player_id)
+    data = game_files.export_session(db, session_id=session_id, sealer=request.app.state.sealer, owner_id=me.player_id)
     record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
     return download(data, file_name(record.game, record.name, record.id))
 
@@ -176,5 +177,5 @@ async def import_session(request: Request, me: ApiPlayer, db: Session = Depends(
 def _import_session(db: Session, data: Any, sealer: Sealer, owner_id: str) -> dict[str, Any]:
     """The database side of an import, in one worker thread, once the whole body is in: replay and
     store it, read it back; the connection goes back to the pool before the answer leaves."""
-    record = store.import_session(db, data=data, sealer=sealer, owner_id=owner_id)
+    record = game_files.import_session(db, data=data, sealer=sealer, owner_id=owner_id)
     return said(moves.current_view(db, session_id=record.id))

@@ -23,6 +23,7 @@ from app.pages.common import (
     uploaded_json,
 )
 from app.shelf import campaigns, scores, store
+from app.shelf.files import game_files
 from app.shelf.naming import file_name
 from games.engine import reason, words
 
@@ -85,7 +86,8 @@ def delete(session_id: str, request: Request, db: DB, me: PagePlayer) -> Respons
 @router.get("/saves/{session_id}/export", response_model=None)
 def export(session_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        data = store.export_session(db, session_id=session_id, sealer=request.app.state.sealer, owner_id=me.player_id)
+        data = game_files.export_session(db, session_id=session_id, sealer=request.app.state.sealer,
+                                         owner_id=me.player_id)
         record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
     except NotFound:
         return not_found(request, MISSING_GAME)
@@ -97,7 +99,7 @@ def import_save(request: Request, form: FormData, db: DB, me: PagePlayer) -> Res
     try:
         data = uploaded_json(request, form, missing=words("Choose a save file (.json) to import."),
                              unreadable=lambda why: words("This save cannot be imported: {why}.", why=why))
-        record = store.import_session(db, data=data, sealer=request.app.state.sealer, owner_id=me.player_id)
+        record = game_files.import_session(db, data=data, sealer=request.app.state.sealer, owner_id=me.player_id)
     except Refused as exc:
         return _saves_page(request, db, me.player_id, error=reason(exc), status_code=422)
     return see_other(f"/play/{record.id}")
