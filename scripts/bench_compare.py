@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"flat-out moves/s, new / old: {med['new'].flat_moves_per_s / med['old'].flat_moves_per_s:.2f}x; "
               f"paced p99 {med['old'].paced_p99_ms:.1f} -> {med['new'].paced_p99_ms:.1f} ms")
     finally:
-        for name, tree in trees.items():
+        for tree in trees.values():
             if tree != REPO:
                 subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)],
                                capture_output=True)

@@ -11,40 +11,19 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from app.ops import live  # noqa: E402  (the repository on the path first)
 
 GAMES = {"adamastor": 4, "nemos_war": 6, "platformer": 5, "call_to_adventure": 7}  # slug -> moves to play
 SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
 SETTLED = """v => { const b = document.querySelector('#board');
   return !!b && b.dataset.version !== v && !document.querySelector('.htmx-request, .htmx-settling, .table-moving'); }"""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_app(data_dir: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "DATA_DIR": data_dir, "AUTH_MODE": "single"}
-    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(port)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the app did not start")
 
 
 def play(page, base: str, slug: str, moves: int) -> str:
@@ -69,16 +48,15 @@ def main() -> None:
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    port = free_port()
     with tempfile.TemporaryDirectory() as data_dir:
-        app = start_app(data_dir, port)
+        app = live.start(f"sqlite:///{data_dir}/shots.db", Path(data_dir), env={"AUTH_MODE": "single"})
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
                 for slug, moves in GAMES.items():
                     desk = browser.new_context(viewport={"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]},
                                                reduced_motion="reduce")
-                    url = play(desk.new_page(), f"http://127.0.0.1:{port}", slug, moves)
+                    url = play(desk.new_page(), app.base_url, slug, moves)
                     for size, (w, h) in SIZES.items():
                         ctx = browser.new_context(viewport={"width": w, "height": h}, reduced_motion="reduce")
                         page = ctx.new_page()
@@ -90,8 +68,7 @@ def main() -> None:
                     desk.close()
                 browser.close()
         finally:
-            app.terminate()
-            app.wait(timeout=10)
+            app.stop()
 
 
 if __name__ == "__main__":
