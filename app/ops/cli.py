@@ -1,4 +1,4 @@
-"""Command line: `python -m app serve | simulate | replay | bench | backup`."""
+"""Command line: `python -m app serve | healthcheck | simulate | replay | bench | backup`."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from app.core.config import Settings
+if TYPE_CHECKING:
+    from app.core.config import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -16,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
 
     serve = sub.add_parser("serve", help="start the web app (migrations run first)")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=int, default=_port(), help="the port (default: $PORT, else 8000)")
     serve.add_argument("--workers", type=int, default=1)
     serve.add_argument("--asgi", default="app.asgi:app", help=argparse.SUPPRESS)  # the bench serves its own
 
@@ -34,13 +36,52 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="measure speed on a fresh database with simulated players")
     _add_bench_arguments(bench)
 
+    health = sub.add_parser("healthcheck", help="exit 0 when the server on this machine answers /healthz")
+    health.add_argument("--port", type=int, default=_port(), help="the server's port (default: $PORT, else 8000)")
+
     back = sub.add_parser("backup", help="copy the database (DATABASE_URL) to FILE while the server runs")
     back.add_argument("file", type=Path)
     back.add_argument("--check", action="store_true", help="then replay every saved game in the copy (SQLite)")
 
     args = parser.parse_args(argv)
-    commands = {"serve": _serve, "simulate": _simulate, "replay": _replay, "bench": _bench, "backup": _backup}
+    commands = {"serve": _serve, "healthcheck": _healthcheck, "simulate": _simulate, "replay": _replay,
+                "bench": _bench, "backup": _backup}
     return commands[args.command](args)
+
+
+def _port() -> int:
+    """The port from $PORT (one variable for the server and its health check, as the Docker image uses it)."""
+    raw = os.environ.get("PORT", "").strip()
+    return int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 65536 else 8000
+
+
+def _healthcheck(args: argparse.Namespace) -> int:
+    """The container's HEALTHCHECK: /healthz on this machine's port answers 200 within 4 s."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{args.port}/healthz", timeout=4) as answer:
+            return 0 if answer.status == 200 else 1
+    except OSError as exc:
+        print(f"unhealthy: {exc}", file=sys.stderr)
+        return 1
+
+
+def _data_folder_problem(settings: Settings) -> str | None:
+    """Why the server cannot keep its files in DATA_DIR (it must create and write them there), or None."""
+    folder = settings.data_dir.resolve()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".write-test-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        owner = f"uid {os.getuid()}, gid {os.getgid()}"
+        return (f"cannot start: the data folder {folder} is not writable by this server ({owner}): {exc.strerror}. "
+                f"The folder keeps the database and the seal key; it must belong to the user the server runs as. "
+                f"For a folder mounted into the Docker image (which runs as uid 10001, gid 10001): "
+                f"sudo chown -R 10001:10001 <the folder on the host>")
+    return None
 
 
 def _add_bench_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,10 +99,16 @@ def _bench(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from app.core.config import Settings
     from app.db import migrate
     from app.shelf.files import seal_key
 
     settings = Settings()
+    needs_folder = settings.resolved_database_url().startswith("sqlite") or not settings.seal_key.get_secret_value()
+    problem = _data_folder_problem(settings) if needs_folder else None
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     try:
         seal_key.server_key(settings)  # created here, once, before the workers start and read it
     except (seal_key.SealKeyError, OSError) as exc:
@@ -161,6 +208,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _open_sealed(data: dict) -> dict:
     """A sealed file opened with the key of the server this command belongs to (same DATA_DIR or SEAL_KEY)."""
+    from app.core.config import Settings
     from app.shelf.files import seal_key, sealing
 
     settings = Settings()
@@ -183,6 +231,7 @@ def _open_sealed(data: dict) -> dict:
 
 def _backup(args: argparse.Namespace) -> int:
     """A consistent copy of the live database (see app/ops/backup.py and docs/OPERATIONS.md)."""
+    from app.core.config import Settings
     from app.ops.backup import BackupError, backup, check_database
 
     url = Settings().resolved_database_url()
