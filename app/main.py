@@ -8,7 +8,6 @@ import os
 from fastapi import FastAPI, Request
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import HTMLResponse
-from fastapi.staticfiles import StaticFiles
 
 from app.accounts import players
 from app.api import campaigns as campaigns_api
@@ -24,8 +23,10 @@ from app.http.body_limit import BodyLimitMiddleware
 from app.http.capacity import health, overload
 from app.http.guard import RequestGuard
 from app.http.locale import LocaleMiddleware
+from app.http.static import CachedStaticFiles
 from app.i18n import coverage as i18n_coverage
 from app.pages import accounts as account_pages
+from app.pages import assets as asset_pages
 from app.pages import board as board_pages
 from app.pages import campaigns as campaign_pages
 from app.pages import history as history_pages
@@ -35,12 +36,12 @@ from app.pages import replays as replay_pages
 from app.pages import saves as saves_pages
 from app.shelf import upgrades
 from app.shelf.files import seal_key, sealing
-from app.ui import templating
+from app.ui import assets, templating
 
 # The move routes first: a request's path is matched against the routes in this order (no two routers' paths
 # overlap, so the order changes nothing else).
-ROUTERS = (sessions_api, board_pages, campaigns_api, replays_api, library_pages, saves_pages, look_pages, replay_pages,
-           campaign_pages, account_pages, stats_api, history_pages)
+ROUTERS = (sessions_api, board_pages, asset_pages, campaigns_api, replays_api, library_pages, saves_pages,
+           look_pages, replay_pages, campaign_pages, account_pages, stats_api, history_pages)
 
 
 def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:
@@ -75,7 +76,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     # Saves made under older rules are replayed now (see app/shelf/upgrades.py); idempotent and
     # compare-and-set, so several workers or replicas starting together cannot clash.
     upgrades.upgrade_all(app.state.sessionmaker)
-    app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    app.mount("/static", CachedStaticFiles(directory=str(ROOT / "static")), name="static")
     for module in ROUTERS:
         app.include_router(module.router)
     errors.install(app, templating.error_page)
@@ -86,6 +87,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     # Outermost, so that every answer (errors and refusals included) is in the reader's language.
     app.add_middleware(LocaleMiddleware, pseudo=settings.pseudo_locale)
     templating.compile_all()
+    assets.assets()  # minified, hashed and compressed now, not on the first page
     i18n_coverage.check()  # every game's content in both languages, else a warning line per game
 
     @app.get("/docs", include_in_schema=False)

@@ -31,7 +31,7 @@ from app.core.config import ROOT
 from app.i18n import context as i18n_context
 from app.i18n import render as i18n_render
 from app.i18n.locales import DEFAULT
-from app.ui import boards, travel
+from app.ui import assets, boards, travel
 from games.engine import N_
 
 TEMPLATES_DIR = ROOT / "templates"
@@ -206,6 +206,7 @@ templates.env.globals["current_player"] = current.current_player
 templates.env.globals.update(boards.template_globals())
 templates.env.globals["app_name"] = N_("Solo Shelf")  # said with |t where shown
 templates.env.globals["game_image"] = game_image
+templates.env.globals["asset"] = assets.asset
 
 
 def _per_reader(func: Any) -> Any:

@@ -241,7 +241,7 @@ def test_the_page_is_read_only_with_links_for_every_step(client):
     for n in range(sv["version"] + 1):
         assert f'href="{base}{n}"' in html
     assert 'id="replay-prev"' in html and 'id="replay-next"' in html and 'class="replay-jump"' in html
-    assert '<script src="/static/js/replay.js"' in html
+    assert '/js/replay.js" defer></script>' in html
 
 
 @pytest.mark.parametrize("game", GAMES)

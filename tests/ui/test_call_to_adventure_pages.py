@@ -20,6 +20,7 @@ from markupsafe import escape
 
 from app.core.config import ROOT
 from app.main import create_app
+from app.ui.assets import asset
 from app.ui.boards.call_to_adventure import home as call_to_adventure_home
 from app.ui.keep import Held as Keeper
 from games.engine import Rng
@@ -30,7 +31,7 @@ HX = {"HX-Request": "true"}
 BOT_SEED = 7
 MAX_MOVES = 600
 GZIP_LIMIT = 10 * 1024
-STYLESHEET = "/static/css/board-call_to_adventure.css"
+STYLESHEET = asset("css/board-call_to_adventure.css")
 SPRITE = ROOT / "static" / "img" / "call_to_adventure.svg"
 SYMBOLS = set(re.findall(r'<symbol id="cta-([a-z]+)"', SPRITE.read_text()))
 

@@ -22,6 +22,7 @@ from markupsafe import escape
 
 from app.core.config import ROOT
 from app.main import create_app
+from app.ui.assets import asset
 from app.ui.boards import place_actions
 from app.ui.templating import templates
 from games.engine import Action, Rng, Status
@@ -213,7 +214,7 @@ def test_a_new_game_board(web):
     assert len(re.findall(r'class="(?:act )?die[ "]', html)) >= len(view["dice"])
     for line in view["score"]["lines"]:
         assert esc(line["label"]) in html
-    assert '<link rel="stylesheet" href="/static/css/board-platformer.css">' in html
+    assert f'<link rel="stylesheet" href="{asset("css/board-platformer.css")}">' in html.split("</head>", 1)[0]
 
 
 def test_the_checks_catch_a_leak_and_a_missing_button(web):
