@@ -1,4 +1,4 @@
-"""Stylesheets and scripts come fingerprinted, minified and compressed, kept a year; pictures a day (app/ui/assets.py)."""
+"""Stylesheets and scripts come fingerprinted, minified and compressed, kept a year; pictures a day."""
 
 from __future__ import annotations
 
