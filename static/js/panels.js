@@ -1,0 +1,92 @@
+/* Solo Shelf: the side panels of a table (templates/partials/panels.html), shown one at a time behind tabs.
+   Without JavaScript every panel is shown, one under the other, in the side column.
+   - A tab shows its panel and hides the others (role=tablist / tab / tabpanel, arrow keys move between the
+     tabs); the choice is remembered per game for this browser tab (sessionStorage), so a move's answer, which
+     swaps the whole board, comes back with the same panel open.
+   - On a phone the panels are a drawer over the board: a tab opens it, the same tab (or Esc, or the close
+     button) closes it, and the board is what a phone shows by default. */
+(function () {
+  "use strict";
+
+  function narrow() { return window.matchMedia("(max-width: 700px)").matches; }
+
+  function key(tabs) { return "panel:" + (tabs.dataset.panels || ""); }
+
+  function remembered(tabs) {
+    try { return sessionStorage.getItem(key(tabs)); } catch (e) { return null; }
+  }
+
+  function remember(tabs, name) {
+    try { sessionStorage.setItem(key(tabs), name || ""); } catch (e) { /* private mode: not remembered */ }
+  }
+
+  function show(tabs, name, focus) {
+    var buttons = [].slice.call(tabs.querySelectorAll('[role="tab"]'));
+    var wanted = buttons.filter(function (b) { return b.dataset.panel === name; })[0];
+    if (!wanted && !narrow()) { wanted = buttons[0]; }
+    var root = tabs.closest(".table-side") || document;
+    buttons.forEach(function (b) {
+      var on = b === wanted;
+      b.setAttribute("aria-selected", on ? "true" : "false");
+      b.tabIndex = on || (!wanted && b === buttons[0]) ? 0 : -1;
+      var panel = document.getElementById(b.getAttribute("aria-controls"));
+      if (panel) { panel.hidden = !on; }
+    });
+    root.classList.toggle("drawer-open", !!wanted);
+    if (wanted && focus) { wanted.focus(); }
+    return wanted ? wanted.dataset.panel : "";
+  }
+
+  function setUp(scope) {
+    (scope || document).querySelectorAll(".panel-tabs").forEach(function (tabs) {
+      if (tabs.dataset.ready) { return; }
+      tabs.dataset.ready = "1";
+      var saved = remembered(tabs);
+      show(tabs, saved === null ? (narrow() ? "" : null) : saved, false);
+    });
+  }
+
+  document.addEventListener("click", function (evt) {
+    var tab = evt.target.closest && evt.target.closest('.panel-tabs [role="tab"]');
+    var close = evt.target.closest && evt.target.closest(".panel-close");
+    if (tab) {
+      var tabs = tab.closest(".panel-tabs");
+      var name = narrow() && tab.getAttribute("aria-selected") === "true" ? "" : tab.dataset.panel;
+      remember(tabs, show(tabs, name, false));
+    } else if (close) {
+      var side = close.closest(".table-side");
+      var all = side && side.querySelector(".panel-tabs");
+      if (all) { remember(all, show(all, "", false)); }
+    }
+  });
+
+  document.addEventListener("keydown", function (evt) {
+    var tab = evt.target.closest && evt.target.closest('.panel-tabs [role="tab"]');
+    if (evt.key === "Escape" && narrow()) {
+      var open = document.querySelector(".table-side.drawer-open .panel-tabs");
+      if (open) { remember(open, show(open, "", false)); }
+      return;
+    }
+    if (!tab || ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].indexOf(evt.key) < 0) { return; }
+    var tabs = tab.closest(".panel-tabs");
+    var all = [].slice.call(tabs.querySelectorAll('[role="tab"]'));
+    var i = all.indexOf(tab);
+    var next = evt.key === "Home" ? 0 : evt.key === "End" ? all.length - 1 :
+      (i + (evt.key === "ArrowLeft" || evt.key === "ArrowUp" ? -1 : 1) + all.length) % all.length;
+    evt.preventDefault();
+    remember(tabs, show(tabs, all[next].dataset.panel, true));
+  });
+
+  // On a phone the bar sits at the bottom of the screen: the tabs and the drawer sit just above it.
+  function followBar() {
+    var bar = document.getElementById("table-bar");
+    if (!bar || !window.ResizeObserver) { return; }
+    new ResizeObserver(function () {
+      document.documentElement.style.setProperty("--bar-height", bar.getBoundingClientRect().height + "px");
+    }).observe(bar);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { setUp(document); followBar(); });
+  document.addEventListener("htmx:afterSwap", function () { setUp(document); });
+  setUp(document);
+})();

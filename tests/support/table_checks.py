@@ -1,0 +1,108 @@
+"""What a player sees of a table, measured in the real browser: the checks the "whole table in view" tests share.
+
+`table_problems(page, phone=...)` answers a list of problems (empty when the table is right):
+- on a laptop the page is at most 1.1 windows tall (the table scrolls inside its panels, not the page);
+- every button the action bar shows is wholly visible (inside the window and inside the bar's own box);
+- the bar offers at most nine choices, and no two of them carry the same name;
+- on a phone the bar takes at most about a quarter of the screen (the undo and help buttons aside);
+- no part of the page scrolls sideways;
+- text is readable: at most a tenth of the visible text is smaller than 12 px.
+`changed_in_view(page)` answers the components the last move changed (glowing, or come from somewhere) that lie
+out of the window or under the bar, so a test can check them right after a move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LAPTOP, PHONE = (1366, 900), (390, 844)
+MAX_CHOICES = 9
+SMALL_TEXT_PX = 12
+SMALL_TEXT_SHARE = 0.10
+
+_MEASURE = """() => {
+  const vw = innerWidth, vh = innerHeight;
+  const bar = document.querySelector('#table-bar');
+  const barBox = bar ? bar.getBoundingClientRect() : null;
+  const buttons = [...document.querySelectorAll('#bar-actions .bar-buttons button')]
+    .filter(b => b.offsetParent !== null);
+  const clipped = [];
+  for (const b of buttons) {
+    const r = b.getBoundingClientRect();
+    const inWindow = r.left >= -1 && r.top >= -1 && r.right <= vw + 1 && r.bottom <= vh + 1;
+    let inside = true;
+    for (let el = b.parentElement; el && el !== document.body; el = el.parentElement) {
+      const s = getComputedStyle(el);
+      if (/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) {
+        const c = el.getBoundingClientRect();
+        if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) inside = false;
+      }
+    }
+    if (!inWindow || !inside) clipped.push((b.getAttribute('aria-label') || b.textContent).trim().slice(0, 60));
+  }
+  const names = buttons.map(b => (b.getAttribute('aria-label') || b.textContent).replace(/\\s+/g, ' ').trim());
+  let small = 0, total = 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const el = node.parentElement;
+    if (!text || !el || el.closest('[hidden], [aria-hidden="true"], .visually-hidden, dialog:not([open])')) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.bottom < 0 || r.top > vh || r.right < 0 || r.left > vw) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || s.display === 'none' || +s.opacity === 0) continue;
+    total += text.length;
+    if (parseFloat(s.fontSize) < %(small)s) small += text.length;
+  }
+  return {
+    pageHeight: document.documentElement.scrollHeight, pageWidth: document.documentElement.scrollWidth,
+    vw, vh, barHeight: barBox ? barBox.height : 0, clipped, names, small, total,
+  };
+}""".replace("%(small)s", str(SMALL_TEXT_PX))
+
+_CHANGED = """() => {
+  const bar = document.querySelector('#table-bar');
+  const barBox = bar ? bar.getBoundingClientRect() : null;
+  const out = [];
+  for (const el of document.querySelectorAll('#board .just-changed, #board [data-from]')) {
+    if (el.offsetParent === null) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+    const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+    const visible = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+    const under = barBox && y >= barBox.top && y <= barBox.bottom && x >= barBox.left && x <= barBox.right;
+    if (!visible || under) out.push((el.dataset.part || el.id || el.className || el.tagName).toString().slice(0, 50));
+  }
+  return out;
+}"""
+
+
+def measure(page: Any) -> dict[str, Any]:
+    return page.evaluate(_MEASURE)
+
+
+def table_problems(page: Any, *, phone: bool) -> list[str]:
+    m = measure(page)
+    problems = []
+    if not phone and m["pageHeight"] > 1.1 * m["vh"]:
+        problems.append(f"the page is {m['pageHeight']} px tall, {m['pageHeight'] / m['vh']:.2f} windows")
+    if m["pageWidth"] > m["vw"] + 1:
+        problems.append(f"the page scrolls sideways to {m['pageWidth']} px")
+    if m["clipped"]:
+        problems.append(f"bar buttons not wholly visible: {m['clipped']}")
+    if len(m["names"]) > MAX_CHOICES:
+        problems.append(f"the bar offers {len(m['names'])} choices")
+    doubles = sorted({n for n in m["names"] if m["names"].count(n) > 1})
+    if doubles:
+        problems.append(f"two bar choices carry the same name: {doubles}")
+    if phone and m["barHeight"] > 0.28 * m["vh"]:
+        problems.append(f"the phone bar is {m['barHeight']:.0f} px, {m['barHeight'] / m['vh']:.0%} of the screen")
+    if m["total"] and m["small"] / m["total"] > SMALL_TEXT_SHARE:
+        problems.append(f"{m['small'] / m['total']:.0%} of the visible text is under {SMALL_TEXT_PX} px")
+    return problems
+
+
+def changed_in_view(page: Any) -> list[str]:
+    """The components the last move changed that lie out of the window or under the action bar."""
+    return page.evaluate(_CHANGED)
