@@ -1,42 +1,64 @@
-"""The action bar: the prompt, every action of the current decision and the last move, in one strip
-that stays in view (as on Board Game Arena's status bar).
+"""The action bar: the prompt, the choices of the current decision and the last move, in one strip that stays in
+view (as on Board Game Arena's status bar).
 
-`action_bar(sv)` gathers what the bar shows from a session view; templates/partials/table_bar.html
-draws it. The actions keep the engine's order, so key 1 is always the decision's first choice.
-The last move is the log entry the newest move wrote (its `seq` is the version that move made): its
-lines, oldest first; a move that logged nothing has none (the template says so).
+`action_bar(sv, placement)` gathers what the bar shows from a session view; templates/partials/table_bar.html draws
+it. The bar offers at most nine choices, each with its number key, in the engine's order:
+- a decision of nine actions or fewer shows them all;
+- a longer one is picked the way the table is played, the piece first: the actions drawn on one component of the
+  board (a hand card and the row cards it may swap with, a die and what it may do) make one choice, which opens
+  to show them (a <details>, so it works without JavaScript too), named by what their labels share ("Swap #4
+  Lateen Sails for…"); if that still leaves more than nine, actions that start with the same words are grouped the
+  same way, and past that the last choice holds the rest ("More choices").
+- Two actions with exactly the same name are the same choice for the player (two dice of one face): the bar
+  shows it once; the board still draws each where it belongs.
+The last move is the log entry the newest move wrote (its `seq` is the version that move made): its lines, oldest
+first; a move that logged nothing has none (the template says so).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from app.ui.placement import Placement
 from games.engine import Action
 
-KEYED = 9   # keys 1-9 press the first nine actions
-MANY = 12   # past this many choices the bar says they are also on the board and scrolls
+KEYED = 9   # keys 1-9 press the bar's first nine choices
+MAX_CHOICES = 9
 SUMMARY_LINES = 3  # a long move (a whole week's events) is cut to its first lines; the log has them all
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry of the bar: an action, or a group of actions that opens to show them (`actions`, each with the
+    words that tell it from the others in `faces`)."""
+
+    label: str
+    action: Action | None = None
+    actions: tuple[Action, ...] = ()
+    faces: tuple[str, ...] = ()
+    more: bool = False  # the last entry of a long decision, holding the choices past the first eight
+
+    @property
+    def group(self) -> bool:
+        return self.action is None
 
 
 @dataclass(frozen=True)
 class ActionBar:
     prompt: str
-    actions: list[Action]
+    choices: list[Choice]
     can_undo: bool
     over: bool
     moved: bool  # a move has been made (version > 0): there is a last move to tell
     last_move: list[str]
     undone: bool  # the last move was an undo: the bar says so in words (its log lines name raw action ids)
     more_lines: int  # lines of the last move left out of the summary
-
-    @property
-    def many(self) -> bool:
-        return len(self.actions) > MANY
+    actions: list[Action] = field(default_factory=list)  # every legal action, as the engine lists them
 
     @property
     def keyed(self) -> int:
-        return min(KEYED, len(self.actions))
+        return min(KEYED, len(self.choices))
 
 
 def last_move(log_tail: list[dict[str, Any]], version: int) -> list[str]:
@@ -46,20 +68,96 @@ def last_move(log_tail: list[dict[str, Any]], version: int) -> list[str]:
     return [t for t in texts if t]
 
 
-def action_bar(sv: Any) -> ActionBar:
+def action_bar(sv: Any, placement: Placement | None = None) -> ActionBar:
     view = sv.view if isinstance(sv.view, dict) else {}
     lines = last_move(sv.log_tail, sv.version)
     undone = any(isinstance(line, dict) and line.get("seq") == sv.version and line.get("kind") == "undo"
                  for line in sv.log_tail or ())
     if undone:
         lines = []
+    actions = list(sv.legal_actions)
     return ActionBar(
         prompt=str(view.get("prompt") or ""),
-        actions=list(sv.legal_actions),
+        choices=choices(actions, placement),
         can_undo=bool(sv.can_undo),
         over=sv.status.over,
         moved=sv.version > 0,
         last_move=lines[:SUMMARY_LINES],
         undone=undone,
         more_lines=max(0, len(lines) - SUMMARY_LINES),
+        actions=actions,
     )
+
+
+def choices(actions: list[Action], placement: Placement | None = None) -> list[Choice]:
+    """The bar's entries for these actions: at most MAX_CHOICES (see the module docstring)."""
+    distinct = _distinct(actions)
+    if len(distinct) <= MAX_CHOICES:
+        return [Choice(str(a.label), a) for a in distinct]
+    groups = _by_piece(distinct, placement)
+    if len(groups) > MAX_CHOICES:
+        groups = _by_words(groups)
+    if len(groups) > MAX_CHOICES:
+        rest = [a for g in groups[MAX_CHOICES - 1:] for a in g]
+        groups = groups[:MAX_CHOICES - 1] + [rest]
+        return [_choice(g) for g in groups[:-1]] + [_choice(groups[-1], more=True)]
+    return [_choice(g) for g in groups]
+
+
+def _distinct(actions: list[Action]) -> list[Action]:
+    seen: set[str] = set()
+    out = []
+    for a in actions:
+        if str(a.label) not in seen:
+            seen.add(str(a.label))
+            out.append(a)
+    return out
+
+
+def _by_piece(actions: list[Action], placement: Placement | None) -> list[list[Action]]:
+    """The actions in the engine's order, those drawn on one component of the board kept together."""
+    home_of = {}
+    for home, placed in (placement.homes.items() if placement else ()):
+        for a in placed:
+            home_of[a.id] = home
+    groups: dict[Any, list[Action]] = {}
+    for a in actions:
+        groups.setdefault(home_of.get(a.id, ("", a.id)), []).append(a)
+    return list(groups.values())
+
+
+def _by_words(groups: list[list[Action]]) -> list[list[Action]]:
+    """Single actions that start with the same word gathered (groups of a piece stay as they are)."""
+    out: list[list[Action]] = []
+    by_verb: dict[str, list[Action]] = {}
+    for g in groups:
+        if len(g) > 1:
+            out.append(g)
+            continue
+        verb = str(g[0].label).split(" ", 1)[0]
+        if verb in by_verb:
+            by_verb[verb].append(g[0])
+        else:
+            by_verb[verb] = [g[0]]
+            out.append(by_verb[verb])
+    return out
+
+
+def _choice(group: list[Action], *, more: bool = False) -> Choice:
+    if len(group) == 1:
+        return Choice(str(group[0].label), group[0])
+    labels = [str(a.label) for a in group]
+    shared = "" if more else _shared_words(labels)
+    faces = tuple(label[len(shared):].strip(" :—-,") or label for label in labels)
+    return Choice(f"{shared.rstrip(' :—-,')}…" if shared else "", None, tuple(group), faces, more)
+
+
+def _shared_words(labels: list[str]) -> str:
+    """The words every label starts with (whole words only), or ''."""
+    first = labels[0].split(" ")
+    n = 0
+    while n < len(first) and all(label.split(" ")[:n + 1] == first[:n + 1] for label in labels):
+        n += 1
+    if n == 0 or n == len(first):
+        return ""
+    return " ".join(first[:n]) + " "

@@ -30,14 +30,15 @@ def board_context(sv: SessionView, *, notice_kind: str = "", notice: Any = "",
     action bar; `campaign` is the banner of a campaign's game."""
     i18n_context.set_game(sv.game)  # this game's catalog first (app/i18n)
     sv = localize(sv)
+    placement = boards.place_actions(sv.game, sv.view, sv.legal_actions)
     return {
         "sv": sv,
         "campaign": campaign,
-        "placement": boards.place_actions(sv.game, sv.view, sv.legal_actions),
+        "placement": placement,
         "board_template": templates.env.select_template([f"games/{sv.game}/board.html", BOARD_FALLBACK]).name,
         "notice_kind": notice_kind,
         "notice": notice,
-        "bar": action_bar(sv),
+        "bar": action_bar(sv, placement),
         "chronicle": boards.chronicle(sv.game, sv.log_tail, sv.view),
         "bar_oob": False,
         "bar_fresh": False,

@@ -227,6 +227,14 @@
 
   function press(button) {
     if (!button || button.disabled) { return; }
+    if (button.tagName === "SUMMARY") {  // a group of the bar (one piece's actions): open it, on its first action
+      var group = button.parentElement;
+      document.querySelectorAll("#bar-actions details[open]").forEach(function (d) { if (d !== group) { d.open = false; } });
+      group.open = true;
+      var first = group.querySelector("button[data-action]");
+      if (first) { first.focus({ preventScroll: true }); }
+      return;
+    }
     button.focus({ preventScroll: true });  // so the focus logic after the swap knows a move came from here
     button.click();
   }
@@ -246,7 +254,7 @@
     if (document.querySelector(".htmx-request")) { return; }  // a move is on its way: one at a time
     var key = evt.key;
     if (key >= "1" && key <= "9") {
-      var button = document.querySelector('#bar-actions button[data-key="' + key + '"]');
+      var button = document.querySelector('#bar-actions [data-key="' + key + '"]');
       if (button) { evt.preventDefault(); press(button); }
     } else if (key === "u" || key === "U") {
       var undo = document.getElementById("bar-undo");

@@ -1,7 +1,7 @@
-"""The action bar on every game's play page (issue #15, item 2): the prompt, every action of the current
-decision as a real submit button (data-action, the version, a form posting to /play/{id}/act), Undo last,
-the last move, and a move's HTMX answer that updates the bar out of band (the live region keeps its node).
-Plain form posts (no JavaScript) work through the bar too."""
+"""The action bar on every game's play page: the prompt, every action of the current decision as a real submit
+button (data-action, the version, a form posting to /play/{id}/act; at most nine choices, those of one piece
+grouped, app/ui/bar.py), Undo last, the last move, and a move's HTMX answer that updates the bar out of band (the
+live region keeps its node). Plain form posts (no JavaScript) work through the bar too."""
 
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ class Bar(HTMLParser):
         self.text: dict[str, list[str]] = {"bar-prompt": [], "bar-summary": []}
         self.live: dict[str, str] | None = None
         self.label_of: dict | None = None  # the bar button whose label text is being read
+        self.in_kbd = False
+        self.keyed: list[str] = []  # the data-key of each choice that has one, in order
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -65,8 +67,11 @@ class Bar(HTMLParser):
             self.forms.append({**a, "inputs": {}})
         elif tag == "button" and "data-action" in a:
             self.buttons.append({**a, "form": self.forms[-1] if self.forms else None, "text": ""})
-        elif tag == "span" and "bar-label" in a.get("class", "") and self.buttons:
             self.label_of = self.buttons[-1]
+        elif tag == "kbd":
+            self.in_kbd = True
+        if "data-key" in a:
+            self.keyed.append(a["data-key"])
         elif tag == "button" and ident == "bar-undo":
             self.undo.append({**a, "form": self.forms[-1], "after": len(self.buttons)})
 
@@ -75,14 +80,16 @@ class Bar(HTMLParser):
             self.forms[-1]["inputs"][a.get("name")] = a.get("value")
 
     def handle_endtag(self, tag):
-        if tag == "span":
+        if tag == "button":
             self.label_of = None
+        if tag == "kbd":
+            self.in_kbd = False
         if self.depth and tag not in VOID:
             self.depth -= 1
             self.where.pop()
 
     def handle_data(self, data):
-        if self.label_of is not None:
+        if self.label_of is not None and not self.in_kbd:
             self.label_of["text"] = " ".join((self.label_of["text"] + data).split())
         if self.depth and self.where and self.where[-1] in self.text:
             self.text[self.where[-1]].append(data)
@@ -114,12 +121,16 @@ def test_the_bar_holds_the_prompt_and_every_action_of_the_decision(web, slug):
     page = web.get(f"/play/{sid}").text
     bar = parse(page)
     assert bar.words("bar-prompt") == " ".join(html.unescape(state["view"]["prompt"]).split())
-    assert [b["data-action"] for b in bar.buttons] == [a["id"] for a in state["legal_actions"]]
-    for i, (button, action) in enumerate(zip(bar.buttons, state["legal_actions"], strict=True), start=1):
+    first_of_each_name = {}
+    for action in state["legal_actions"]:
+        first_of_each_name.setdefault(action["label"], action)
+    assert [b["data-action"] for b in bar.buttons] == [a["id"] for a in first_of_each_name.values()], \
+        "every action is in the bar once, in the engine's order (two of one name are one choice)"
+    assert bar.keyed == [str(i) for i in range(1, len(bar.keyed) + 1)] and 0 < len(bar.keyed) <= 9
+    for button, action in zip(bar.buttons, first_of_each_name.values(), strict=True):
         assert button["type"] == "submit" and button["name"] == "action" and button["value"] == action["id"]
-        assert button["text"] == " ".join(html.unescape(action["label"]).split()), "the button says what it does"
-        assert "aria-label" not in button or button["aria-label"] == action["label"]
-        assert button.get("data-key") == (str(i) if i <= 9 else None), "keys 1-9 press the first nine actions"
+        name = button.get("aria-label") or button["text"]
+        assert name == " ".join(html.unescape(action["label"]).split()), "the button says what it does"
         form = button["form"]
         assert form["action"] == form["hx-post"] == f"/play/{sid}/act" and form["hx-target"] == "#board"
         assert form["inputs"]["version"] == str(state["version"])

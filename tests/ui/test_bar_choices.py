@@ -1,0 +1,49 @@
+"""The action bar offers at most nine choices, picked piece first, each name once (app/ui/bar.py)."""
+
+from __future__ import annotations
+
+from app.ui.bar import MAX_CHOICES, choices
+from app.ui.placement import Placement
+from games.engine import Action
+
+
+def acts(*labels: str) -> list[Action]:
+    return [Action(f"a{i}", label) for i, label in enumerate(labels)]
+
+
+def test_nine_choices_or_fewer_are_shown_as_they_come():
+    shown = choices(acts(*(f"Sail to space {n}" for n in range(9))))
+    assert [c.label for c in shown] == [f"Sail to space {n}" for n in range(9)] and not any(c.group for c in shown)
+
+
+def test_identical_names_are_one_choice():
+    shown = choices(acts("Use a move die to move", "Use a move die to move", "End the turn"))
+    assert [c.label for c in shown] == ["Use a move die to move", "End the turn"]
+    assert shown[0].action.id == "a0"
+
+
+def test_a_long_decision_is_picked_piece_first():
+    swaps = [Action(f"swap:h{h}:r{r}", f"Swap #{h} Sails for #{r} Rations") for h in (4, 5, 6) for r in (1, 2, 3)]
+    others = acts("Draw a card", "End the Actions phase")
+    placement = Placement()
+    for a in swaps:
+        placement.add(("hand", a.id.split(":")[1]), a)
+    shown = choices(swaps + others, placement)
+    assert len(shown) == 5 <= MAX_CHOICES
+    group = shown[0]
+    assert group.group and group.label == "Swap #4 Sails for…" and [a.id for a in group.actions] == [
+        "swap:h4:r1", "swap:h4:r2", "swap:h4:r3"]
+    assert group.faces == ("#1 Rations", "#2 Rations", "#3 Rations")
+    assert [c.label for c in shown[3:]] == ["Draw a card", "End the Actions phase"]
+    every = [a.id for c in shown for a in ((c.action,) if not c.group else c.actions)]
+    assert sorted(every) == sorted(a.id for a in swaps + others), "every action is still one choice away"
+
+
+def test_without_pieces_the_same_first_words_group_and_the_rest_waits_under_more():
+    verbs = ["Rest", "Repair", "Refit", "Search", "Stalk", "Attack", "Incite", "Pray", "Wait", "Flee", "Dive"]
+    many = acts(*(f"Move to {n}" for n in range(12)), *(f"{verb} now" for verb in verbs))
+    shown = choices(many)
+    assert len(shown) == MAX_CHOICES and shown[0].label == "Move to…" and len(shown[0].actions) == 12
+    assert [c.label for c in shown[1:-1]] == [f"{verb} now" for verb in verbs[:7]]
+    assert shown[-1].more and [a.label for a in shown[-1].actions] == [f"{verb} now" for verb in verbs[7:]]
+    assert len({a.id for c in shown for a in (c.actions or (c.action,))}) == len(many)
