@@ -35,7 +35,8 @@ _MEASURE = """() => {
       const s = getComputedStyle(el);
       if (/(auto|scroll|hidden|clip)/.test(s.overflowX + s.overflowY)) {
         const c = el.getBoundingClientRect();
-        if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) inside = false;
+        const out = r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1;
+        if (out) inside = false;
       }
     }
     if (!inWindow || !inside) clipped.push((b.getAttribute('aria-label') || b.textContent).trim().slice(0, 60));
