@@ -7,6 +7,7 @@
 - on a phone the bar takes at most about a quarter of the screen (the undo and help buttons aside);
 - no part of the page scrolls sideways;
 - text is readable: at most a tenth of the visible text is smaller than 12 px.
+`layout_shift(page)` answers the cumulative layout shift since the page loaded (at most 0.1 is good).
 `changed_in_view(page)` answers the components the last move changed (glowing, or come from somewhere) that lie
 out of the window or under the bar, so a test can check them right after a move.
 """
@@ -107,3 +108,17 @@ def table_problems(page: Any, *, phone: bool) -> list[str]:
 def changed_in_view(page: Any) -> list[str]:
     """The components the last move changed that lie out of the window or under the action bar."""
     return page.evaluate(_CHANGED)
+
+
+_SHIFT = """() => new Promise(done => {
+  let total = 0;
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) { if (!e.hadRecentInput) total += e.value; }
+  }).observe({type: 'layout-shift', buffered: true});
+  setTimeout(() => done(total), 300);
+})"""
+
+
+def layout_shift(page: Any) -> float:
+    """The page's cumulative layout shift so far (CLS, as Lighthouse counts it: shifts without recent input)."""
+    return page.evaluate(_SHIFT)
