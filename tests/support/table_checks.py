@@ -25,7 +25,7 @@ _MEASURE = """() => {
   const vw = innerWidth, vh = innerHeight;
   const bar = document.querySelector('#table-bar');
   const barBox = bar ? bar.getBoundingClientRect() : null;
-  const buttons = [...document.querySelectorAll('#bar-actions .bar-buttons button')]
+  const buttons = [...document.querySelectorAll('#bar-actions .bar-buttons > button, #bar-actions .bar-buttons > details > summary')]
     .filter(b => b.offsetParent !== null);
   const clipped = [];
   for (const b of buttons) {
