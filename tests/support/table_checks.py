@@ -25,8 +25,8 @@ _MEASURE = """() => {
   const vw = innerWidth, vh = innerHeight;
   const bar = document.querySelector('#table-bar');
   const barBox = bar ? bar.getBoundingClientRect() : null;
-  const buttons = [...document.querySelectorAll('#bar-actions .bar-buttons > button, #bar-actions .bar-buttons > details > summary')]
-    .filter(b => b.offsetParent !== null);
+  const choices = '#bar-actions .bar-buttons > button, #bar-actions .bar-buttons > details > summary';
+  const buttons = [...document.querySelectorAll(choices)].filter(b => b.offsetParent !== null);
   const clipped = [];
   for (const b of buttons) {
     const r = b.getBoundingClientRect();
