@@ -205,6 +205,8 @@ def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: s
         except IllegalAction as exc:
             db.rollback()
             raise Illegal(reason(exc), current_view(db, session_id=session_id)) from None
+        if not events:  # a choice the rules answer silently (a card picked, a stake): the log still says it
+            events = [Event("choice", words("You chose: {action}.", action=_label(engine, kept, action)))]
         if any(e.reveals for e in events):
             checkpoint, pending = engine.dump(new_state), []
         else:
@@ -212,6 +214,14 @@ def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: s
         sv = _commit(db, row, engine, kept, new_state, "action", action, events, checkpoint, pending)
         sv.before, sv.before_view, sv.events = kept.state, kept.shown.get("view"), events
         return sv
+
+
+def _label(engine: GameEngine, kept: Kept, action: str) -> str:
+    """The label of an action as it was offered (worked out already when that decision was shown)."""
+    offered = kept.shown.get("actions")
+    if offered is None:
+        offered = engine.legal_actions(kept.state)
+    return next((a.label for a in offered if a.id == action), action)
 
 
 def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = None) -> SessionView:

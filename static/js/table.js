@@ -23,7 +23,7 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  root.classList.add("js");
+  root.classList.add("js");  // static/js/early.js did it already, before the first paint
   var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   function configure() {
@@ -39,7 +39,12 @@
     document.startViewTransition = function (update) {
       var transition = start(update);
       root.classList.add("table-moving");
-      transition.finished.finally(function () { root.classList.remove("table-moving"); });
+      // A transition the browser skips or aborts (the viewport resized, another one started) is not an error:
+      // the board is swapped all the same. Its promises reject then; nothing else waits on them.
+      function quiet() {}
+      transition.ready.catch(quiet);
+      transition.updateCallbackDone.catch(quiet);
+      transition.finished.catch(quiet).then(function () { root.classList.remove("table-moving"); });
       return transition;
     };
   }
