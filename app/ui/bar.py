@@ -43,6 +43,13 @@ class Choice:
     def group(self) -> bool:
         return self.action is None
 
+    @property
+    def face(self) -> str:
+        """What the button shows: the label up to its explanation in brackets ("Play Hope Endures (During your
+        turn: ...)" shows "Play Hope Endures"); the whole label stays its name and its tooltip."""
+        head = self.label.split(" (", 1)[0].strip()
+        return head if len(head) >= 3 else self.label
+
 
 @dataclass(frozen=True)
 class ActionBar:

@@ -84,6 +84,12 @@
     showNotice(document);
   }
 
+  // On a phone the last move shows one line; a tap on it shows the whole of it (and a tap again folds it).
+  document.addEventListener("click", function (evt) {
+    var summary = evt.target.closest && evt.target.closest("#bar-summary");
+    if (summary) { summary.classList.toggle("open"); }
+  });
+
   document.addEventListener("htmx:beforeRequest", rememberFocus);
   document.addEventListener("htmx:sendError", function () { complain("network"); });
   document.addEventListener("htmx:responseError", function () { complain("server"); });
