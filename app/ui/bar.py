@@ -25,7 +25,6 @@ from games.engine import Action
 
 KEYED = 9   # keys 1-9 press the bar's first nine choices
 MAX_CHOICES = 9
-SUMMARY_LINES = 3  # a long move (a whole week's events) is cut to its first lines; the log has them all
 
 
 @dataclass(frozen=True)
@@ -58,9 +57,8 @@ class ActionBar:
     can_undo: bool
     over: bool
     moved: bool  # a move has been made (version > 0): there is a last move to tell
-    last_move: list[str]
+    last_move: list[str]  # every line of it: a move's answer tells them one by one (app/ui/story.py)
     undone: bool  # the last move was an undo: the bar says so in words (its log lines name raw action ids)
-    more_lines: int  # lines of the last move left out of the summary
     actions: list[Action] = field(default_factory=list)  # every legal action, as the engine lists them
 
     @property
@@ -89,9 +87,8 @@ def action_bar(sv: Any, placement: Placement | None = None) -> ActionBar:
         can_undo=bool(sv.can_undo),
         over=sv.status.over,
         moved=sv.version > 0,
-        last_move=lines[:SUMMARY_LINES],
+        last_move=lines,
         undone=undone,
-        more_lines=max(0, len(lines) - SUMMARY_LINES),
         actions=actions,
     )
 

@@ -57,7 +57,13 @@ def move_answer(request: Request, sv: SessionView, context: dict[str, Any], *, s
     The action bar's parts go out of band; the last move is announced only when a move went through."""
     moved = status_code == 200
     context["bar_oob"], context["bar_fresh"] = True, moved
-    with travel.rendering(_trips(sv) if moved else None), without_look_links():
+    before = _before(sv) if moved else None
+    if moved:
+        said = context["sv"]  # the session said in the reader's language: its log lines are the story's words
+        lines = [line for line in said.log_tail if line.get("seq") == sv.version]
+        context["story"] = boards.story(sv.game, lines, [e.to_json() for e in sv.events], before, said.view)
+    trips = boards.trips(sv.game, before, sv.view, [e.to_json() for e in sv.events]) if before is not None else None
+    with travel.rendering(trips), without_look_links():
         answer = templates.TemplateResponse(request, context["board_template"], context, status_code=status_code)
     held = keep.claims(request.headers.get(keep.HEADER))
     return HTMLResponse(keep.mark(bytes(answer.body), held), status_code=status_code)
@@ -70,9 +76,8 @@ def replay_page(request: Request, context: dict[str, Any]) -> HTMLResponse:
         return templates.TemplateResponse(request, "pages/replay.html", context)
 
 
-def _trips(sv: SessionView) -> travel.Trips | None:
-    """What the move that made `sv` moved, and from where (None when `sv` is not a move's answer)."""
+def _before(sv: SessionView) -> dict[str, Any] | None:
+    """The view before the move that made `sv` (None when `sv` is not a move's answer)."""
     if sv.before is None:
         return None
-    before = sv.before_view if sv.before_view is not None else get_engine(sv.game).view(sv.before)
-    return boards.trips(sv.game, before, sv.view, [e.to_json() for e in sv.events])
+    return sv.before_view if sv.before_view is not None else get_engine(sv.game).view(sv.before)

@@ -5,6 +5,7 @@ A game's module gives:
 - `find_look(view, look_id)`: the component a look id names (app.ui.look.Look), or None;
 - `trips(before, after, events)`: what a move moved, and from where (app.ui.travel.Trips);
 - `CHRONICLE`: how its log falls into turns (app.ui.chronicle.Chronicle; optional);
+- `TOLD`: what each event of a move touches, and which kinds begin a phase (app.ui.story.Told; optional);
 - `TEMPLATE_GLOBALS`: the helpers its board templates call (optional).
 A new game is one rules package (games/<slug>/), one module here, and its templates (templates/games/<slug>/).
 A game without a module (the tests' Pebbles) still plays: every action in the panel, nothing to look at or move.
@@ -24,6 +25,7 @@ from app.ui.chronicle import DEFAULT as DEFAULT_CHRONICLE
 from app.ui.chronicle import Chronicle, Turn
 from app.ui.look import Look
 from app.ui.placement import Placement
+from app.ui.story import Step, Told, steps
 from app.ui.travel import Events, Trips, View
 from games.engine import Action
 
@@ -36,12 +38,13 @@ class Board:
     find_look: Callable[[View, str], Look | None]
     trips: Callable[[View, View, Events], Trips]
     chronicle: Chronicle = DEFAULT_CHRONICLE
+    told: Told = field(default_factory=Told)
     template_globals: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, module: ModuleType) -> Board:
         return cls(module.home, module.find_look, module.trips, getattr(module, "CHRONICLE", DEFAULT_CHRONICLE),
-                   getattr(module, "TEMPLATE_GLOBALS", {}))
+                   getattr(module, "TOLD", Told()), getattr(module, "TEMPLATE_GLOBALS", {}))
 
 
 BOARDS: dict[str, Board] = {
@@ -86,3 +89,9 @@ def chronicle(game: str, lines: list[dict[str, Any]], view: View) -> list[Turn]:
     """The log's lines grouped by turn, oldest first, as this game's chronicle shows them."""
     board = BOARDS.get(game)
     return (board.chronicle if board else DEFAULT_CHRONICLE).turns(lines, view)
+
+
+def story(game: str, lines: list[dict[str, Any]], events: Events, before: View | None, after: View) -> list[Step]:
+    """The steps of a move, as this game's table tells them (app/ui/story.py)."""
+    board = BOARDS.get(game)
+    return steps(lines, events, before, after, board.told if board else Told())

@@ -1,0 +1,68 @@
+"""What a move did, told step by step: the server decides what happened and in what order, the browser plays it.
+
+A move's answer carries its story (templates/partials/story.html, out of band into #story): one step per line the
+move wrote to the log, in the game's order, each with what the table shows of it:
+- `touches`: the components it concerns (their `data-part` ids), glowed at that step;
+- `dice`: the faces a roll showed, with what they were added to and what they had to reach (`mod`, `need`), so
+  the dice tumble and land where the player is looking (the action bar), "9 needed: rolled 8 + 1";
+- `banner`: a phase that begins ("Week 3 · Sunrise", "Level 2 revealed", "Act II"), shown a moment over the table.
+static/js/story.js plays the steps, 0.3-0.7 s each (a click, a tap or a key skips to the end); under reduced
+motion they appear one after the other without movement. A page load has no story: a reload shows the final state.
+
+What each event touches, rolls or begins comes from its `data` (as the engines write it: `dice`, `need`, `mod`,
+`card`, `cells`, ...) and from the game's board module (app/ui/boards/<slug>.py, `story_step`), which knows the
+game's components by the ids its templates give them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str
+    text: str
+    touches: tuple[str, ...] = ()
+    dice: tuple[int, ...] = ()
+    mod: int | None = None
+    need: int | None = None
+    banner: str = ""
+
+
+@dataclass
+class Told:
+    """A game's part in its story: what an event touches, and which kinds of event begin a phase."""
+
+    touches: Callable[[dict[str, Any], View, View], tuple[str, ...]] = field(default=lambda event, before, after: ())
+    banners: frozenset[str] = frozenset()
+
+
+def steps(lines: list[dict[str, Any]], events: list[dict[str, Any]], before: View | None, after: View,
+          told: Told) -> list[Step]:
+    """The steps of a move: `lines` are the log lines it wrote (said in the reader's language), `events` the same
+    events as stored (their data), in the same order."""
+    out = []
+    for i, line in enumerate(lines):
+        event = events[i] if i < len(events) else {}
+        data = event.get("data") if isinstance(event.get("data"), dict) else {}
+        kind = str(line.get("kind") or event.get("kind") or "")
+        dice = tuple(int(d) for d in data.get("dice", ()) if isinstance(d, int) and not isinstance(d, bool))
+        out.append(Step(
+            kind=kind,
+            text=str(line.get("text") or ""),
+            touches=told.touches(event, before or {}, after) if before is not None else (),
+            dice=dice,
+            mod=_int(data.get("mod")),
+            need=_int(data.get("need")),
+            banner=str(line.get("text") or "") if kind in told.banners else "",
+        ))
+    return out
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -1,0 +1,161 @@
+/* Solo Shelf: a move told step by step. The server decides what happened and in what order (app/ui/story.py):
+   a move's answer fills #story with one <li> per line the move wrote, each naming the components it touches
+   (data-touch), the dice it rolled (data-dice, data-mod, data-need) and whether a phase begins (data-banner).
+   Here they are only played, 0.3-0.7 s a step (3.5 s at most for the whole move):
+   - each step's words go into the bar's live region (a screen reader hears each), the components it touches
+     glow, its dice tumble and land in the bar with the sum and what it had to reach, a phase gets a banner;
+   - a click, a tap or a key skips to the end at once (and does nothing else); the bar's choices take clicks
+     again as soon as the last step lands;
+   - under prefers-reduced-motion: reduce the steps come one after the other without movement.
+   A page load has no story (a reload shows the final state); a move of one plain line is not played.
+   Words: the sentence around the dice is the page's (#client-messages), not this file's. */
+(function () {
+  "use strict";
+  var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  var TOTAL_MS = 3500, MIN_MS = 300, MAX_MS = 700;
+  var telling = null;  // {steps, index, timer}
+
+  function still() { return reduced && reduced.matches; }
+
+  function message(kind) {
+    var el = document.querySelector('#client-messages [data-msg="' + kind + '"]');
+    return el ? el.textContent : "";
+  }
+
+  function worthTelling(items) {
+    if (items.length >= 2) { return true; }
+    return items.some(function (li) { return li.dataset.dice || li.hasAttribute("data-banner"); });
+  }
+
+  function parts(li) {
+    return (li.dataset.touch || "").split(" ").filter(Boolean).map(function (id) {
+      return document.querySelector('#board [data-part="' + CSS.escape(id) + '"]');
+    }).filter(Boolean);
+  }
+
+  function diceLine(li) {
+    var faces = li.dataset.dice.split(" ").map(Number);
+    var box = document.createElement("span");
+    box.className = "story-dice";
+    faces.forEach(function (face) {
+      var die = document.createElement("span");
+      die.className = "story-die" + (still() ? "" : " tumbling");
+      die.dataset.face = String(face);
+      die.setAttribute("aria-hidden", "true");
+      for (var i = 0; i < face; i++) { die.appendChild(document.createElement("i")); }
+      box.appendChild(die);
+    });
+    var sum = faces.reduce(function (a, b) { return a + b; }, 0);
+    var mod = li.dataset.mod ? Number(li.dataset.mod) : 0;
+    var words = document.createElement("span");
+    words.className = "story-sum";
+    var text = message(li.dataset.need ? "rolled-need" : "rolled")
+      .replace("{dice}", faces.join(" + ")).replace("{mod}", mod ? (mod > 0 ? " + " + mod : " − " + (-mod)) : "")
+      .replace("{total}", String(sum + mod)).replace("{need}", li.dataset.need || "");
+    words.textContent = text;
+    box.appendChild(words);
+    return box;
+  }
+
+  function show(step) {
+    var li = telling.steps[step];
+    var summary = document.getElementById("bar-summary");
+    document.querySelectorAll(".story-now").forEach(function (el) { el.classList.remove("story-now"); });
+    if (summary) {
+      summary.textContent = "";
+      var line = document.createElement("span");
+      line.className = "bar-last story-line";
+      var count = document.createElement("b");
+      count.setAttribute("aria-hidden", "true");  // seen, not read: the step's words are what is heard
+      count.textContent = (step + 1) + "/" + telling.steps.length + " ";
+      line.appendChild(count);
+      line.appendChild(document.createTextNode(li.textContent));
+      summary.appendChild(line);
+      if (li.dataset.dice) { summary.appendChild(diceLine(li)); }
+    }
+    parts(li).forEach(function (el) { el.classList.add("story-now"); });
+    var banner = document.getElementById("story-banner");
+    if (banner) {
+      banner.hidden = !li.hasAttribute("data-banner");
+      banner.textContent = li.hasAttribute("data-banner") ? li.textContent : "";
+    }
+  }
+
+  function finish() {
+    if (!telling) { return; }
+    clearTimeout(telling.timer);
+    var summary = document.getElementById("bar-summary");
+    if (summary) {
+      summary.setAttribute("aria-live", "off");  // the whole move again, but heard once already, step by step
+      summary.innerHTML = telling.summary;
+      setTimeout(function () { summary.setAttribute("aria-live", "polite"); }, 50);
+    }
+    document.querySelectorAll(".story-now").forEach(function (el) { el.classList.remove("story-now"); });
+    var banner = document.getElementById("story-banner");
+    if (banner) { banner.hidden = true; }
+    var bar = document.getElementById("table-bar"), skip = document.getElementById("story-skip");
+    if (bar) { bar.classList.remove("telling"); }
+    if (skip) { skip.hidden = true; }
+    document.documentElement.classList.remove("story-telling");
+    telling = null;
+    document.dispatchEvent(new CustomEvent("story:told"));
+  }
+
+  function next() {
+    if (!telling) { return; }
+    telling.index += 1;
+    if (telling.index >= telling.steps.length) { finish(); return; }
+    show(telling.index);
+    telling.timer = setTimeout(next, telling.ms);
+  }
+
+  function tell() {
+    finish();
+    var items = storySteps();
+    if (!worthTelling(items)) { return; }
+    var summary = document.getElementById("bar-summary");
+    telling = {steps: items, index: 0, summary: summary ? summary.innerHTML : "",
+               ms: Math.max(MIN_MS, Math.min(MAX_MS, TOTAL_MS / items.length))};
+    var bar = document.getElementById("table-bar"), skip = document.getElementById("story-skip");
+    if (bar) { bar.classList.add("telling"); }
+    if (skip) { skip.hidden = false; }
+    document.documentElement.classList.add("story-telling");
+    if (summary) { summary.setAttribute("aria-live", "polite"); }
+    show(0);
+    telling.timer = setTimeout(next, telling.ms);
+  }
+
+  function storySteps() {
+    var story = document.getElementById("story");
+    return story ? [].slice.call(story.children) : [];
+  }
+
+  // The summary of a move about to be told is swapped in unheard: its steps are heard one by one instead.
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var target = evt.detail && evt.detail.target;
+    if (target && target.id === "bar-summary" && worthTelling(storySteps())) { target.setAttribute("aria-live", "off"); }
+  });
+
+  // While a move is told, any click, tap or key only skips to its end (the click that follows the press too).
+  var swallowClick = false;
+  function skipping(evt) {
+    if (!telling) {
+      if (evt.type === "click" && swallowClick) { swallowClick = false; evt.preventDefault(); evt.stopPropagation(); }
+      return;
+    }
+    if (evt.type === "keydown" && ["Shift", "Control", "Alt", "Meta", "Tab"].indexOf(evt.key) >= 0) { return; }
+    evt.preventDefault();
+    evt.stopPropagation();
+    swallowClick = evt.type === "pointerdown";
+    if (swallowClick) { setTimeout(function () { swallowClick = false; }, 600); }
+    finish();
+  }
+  document.addEventListener("pointerdown", skipping, true);
+  document.addEventListener("click", skipping, true);
+  document.addEventListener("keydown", skipping, true);
+
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var target = evt.detail && evt.detail.target;
+    if (target && target.id === "board") { tell(); }
+  });
+})();
