@@ -158,4 +158,11 @@
     var target = evt.detail && evt.detail.target;
     if (target && target.id === "board") { tell(); }
   });
+
+  // The one handle from outside: skip what is being told (the browser tests' driver, which plays faster
+  // than anyone reads). Nothing else reaches into the story.
+  window.soloShelfStory = {
+    skip: finish,
+    plan: function () { return telling ? {steps: telling.steps.length, ms: telling.ms} : null; }
+  };
 })();

@@ -49,9 +49,18 @@ def explained(page: Page, server: Any, what: str) -> Iterator[None]:
         ) from None
 
 
-def wait_for_board(page: Page, version: int, *, at_version: bool) -> None:
-    """Wait until the settled board shows `version` (at_version) or any other one (not at_version)."""
+# A move of several steps is told one by one (static/js/story.js) and, while it is, a click only skips it.
+_SKIP_STORY = "() => window.soloShelfStory && window.soloShelfStory.skip()"
+
+
+def wait_for_board(page: Page, version: int, *, at_version: bool, told: bool = False) -> None:
+    """Wait until the settled board shows `version` (at_version) or any other one (not at_version).
+
+    The move's story is skipped, as a player who clicks on at once skips it, unless `told`: then it is
+    left playing (tests of the story itself)."""
     page.wait_for_function(_BOARD_SETTLED, arg=[str(version), at_version], timeout=STEP_TIMEOUT_MS)
+    if not told:
+        page.evaluate(_SKIP_STORY)
 
 
 def action_selector(action_id: str) -> str:
@@ -61,9 +70,11 @@ def action_selector(action_id: str) -> str:
 
 class BoardDriver:
     def __init__(
-        self, page: Page, server: Any, session_id: str, game: str, *, bot_seed: int, bot: str = "heuristic"
+        self, page: Page, server: Any, session_id: str, game: str, *, bot_seed: int, bot: str = "heuristic",
+        told: bool = False,
     ) -> None:
         self.page = page
+        self.told = told  # leave each move's story playing (wait_for_board)
         self.server = server
         self.session_id = session_id
         self.engine = get_engine(game)
@@ -104,6 +115,8 @@ class BoardDriver:
         assert actions, f"step {self.steps}: the game is in progress but offers no legal action"
         action_id = self.bot.choose(self.engine, state, actions, self.rng)
         before = self.version()
+        if not self.told:  # a story that began after the board settled would swallow this click
+            self.page.evaluate(_SKIP_STORY)
         button = self.page.locator(action_selector(action_id)).filter(visible=True).first
         if button.count() == 0:
             raise AssertionError(self._explain(f"no visible button for the legal action {action_id!r}", before))
@@ -135,7 +148,7 @@ class BoardDriver:
 
     def _wait_moved_on(self, action_id: str, before: int) -> None:
         try:
-            wait_for_board(self.page, before, at_version=False)
+            wait_for_board(self.page, before, at_version=False, told=self.told)
         except PlaywrightTimeout:
             raise AssertionError(
                 self._explain(f"clicking {action_id!r} did not move the board on within {STEP_TIMEOUT_MS} ms", before)

@@ -1,0 +1,96 @@
+"""A move of several steps is told one step at a time in real Chromium (static/js/story.js, app/ui/story.py).
+
+Adamastor's week turns over in one click ("End the Actions phase": Events, Sunset, the row...): the live region
+hears each step in turn, the bar never sends the player to the log, a move is planned to take 3.5 s at most (at
+once after a skip, and the skipping click plays nothing), and under reduced motion nothing moves.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.support.driver import BoardDriver, wait_for_board
+
+pytestmark = pytest.mark.browser
+
+LIVE = """() => {
+  window.__heard = [];
+  const region = document.querySelector('#bar-summary');
+  new MutationObserver(() => {
+    const text = region.textContent.replace(/\\s+/g, ' ').trim();
+    if (region.getAttribute('aria-live') !== 'off' && text && window.__heard[window.__heard.length - 1] !== text)
+      window.__heard.push(text);
+  }).observe(region, {childList: true, subtree: true, characterData: true, attributes: true});
+}"""
+TELLING = "() => document.documentElement.classList.contains('story-telling')"
+TOLD = "() => !document.documentElement.classList.contains('story-telling')"
+
+
+def new_game(page, server, seed: int = 3) -> BoardDriver:
+    page.goto(f"{server.base_url}/games/adamastor")
+    page.locator('input[name="seed"]').fill(str(seed))
+    page.locator("#new-game").click()
+    page.locator("#board").wait_for()
+    sid = page.url.rsplit("/", 1)[1]
+    return BoardDriver(page, server, sid, "adamastor", bot_seed=seed, told=True)
+
+
+def until_a_long_move(driver: BoardDriver, page) -> int:
+    """Play by clicking until a move told three steps or more; its number of steps."""
+    for _ in range(60):
+        page.wait_for_function(TOLD)
+        page.evaluate(LIVE)
+        driver.step()
+        steps = page.evaluate("() => document.querySelectorAll('#story li').length")
+        if steps >= 3:
+            return steps
+    raise AssertionError("no move of three steps or more in 60 moves")
+
+
+def test_each_step_is_heard_in_turn_and_the_table_takes_clicks_again(browser, live_server, page_problems):
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page_problems.watch(page)
+    driver = new_game(page, live_server)
+    steps = until_a_long_move(driver, page)
+    plan = page.evaluate("() => window.soloShelfStory.plan()")
+    assert plan and plan["steps"] == steps and 300 <= plan["ms"] <= 700, plan
+    assert plan["steps"] * plan["ms"] <= 3500, "a move is told in 3.5 s at most"
+    page.wait_for_function(TOLD, timeout=15000)
+    heard = page.evaluate("window.__heard")
+    told = [text for text in heard if re.match(r"\d+/\d+ ", text)]
+    assert len(told) >= 3 and len(told) == steps, heard
+    assert "more in the log" not in page.locator("#table-bar").inner_text()
+    assert page.locator("#story-skip").is_hidden() and not page.locator("#table-bar.telling").count()
+    page_problems.assert_clean()
+    context.close()
+
+
+def test_a_click_skips_to_the_end_and_plays_nothing(browser, live_server):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    driver = new_game(page, live_server, seed=5)
+    until_a_long_move(driver, page)
+    assert page.evaluate(TELLING), "the move is being told"
+    version = driver.version()
+    page.locator("#bar-actions .bar-buttons > :is(button, details)").first.click()
+    assert not page.evaluate(TELLING), "the click skipped to the end at once"
+    page.wait_for_timeout(500)
+    assert driver.version() == version, "the skipping click played no move"
+    driver.step()  # and the next click plays
+    wait_for_board(page, version, at_version=False)
+    context.close()
+
+
+def test_under_reduced_motion_the_steps_come_without_movement(browser, live_server):
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    driver = new_game(page, live_server, seed=7)
+    until_a_long_move(driver, page)
+    moving = page.evaluate("""() => document.getAnimations().filter(a => a.playState === 'running')
+        .map(a => a.effect && a.effect.target && a.effect.target.className).filter(Boolean)""")
+    assert not [m for m in moving if "story" in str(m)], moving
+    page.wait_for_function(TOLD, timeout=15000)
+    context.close()
