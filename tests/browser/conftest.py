@@ -74,7 +74,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[live.LiveS
         server.stop()
 
 
-@pytest.fixture(scope="session")
+# Package-scoped, not session-scoped: Playwright's sync API marks its event loop as running in this thread
+# for as long as it lives, so a later test elsewhere that calls asyncio.run() (the bench storm) would fail.
+@pytest.fixture(scope="package")
 def browser():
     from playwright.sync_api import sync_playwright
 

@@ -250,24 +250,23 @@ def test_replicas_starting_together_migrate_once(db_url):
 
 # ---------------------------------------------------------------- the compose file
 
-def _compose() -> dict:
-    return yaml.safe_load((ROOT / "compose.yaml").read_text())
+def _compose(name: str = "compose.yaml") -> dict:
+    return yaml.safe_load((ROOT / name).read_text())
 
 
-def test_the_default_profile_is_one_container_on_sqlite():
+def test_the_household_file_is_one_container_on_sqlite():
     services = _compose()["services"]
-    default = {name: s for name, s in services.items() if not s.get("profiles")}
-    assert list(default) == ["solo-shelf"]
-    assert default["solo-shelf"]["environment"]["DATABASE_URL"].startswith("sqlite:")
+    assert list(services) == ["solo-shelf"]
+    assert services["solo-shelf"]["environment"]["DATABASE_URL"].startswith("sqlite:")
 
 
-def test_the_scale_profile_is_postgres_replicas_and_a_balancer():
-    compose = _compose()
+def test_the_club_file_is_postgres_replicas_and_a_balancer():
+    compose = _compose("compose.scale.yaml")
     services = compose["services"]
-    scale = {name for name, s in services.items() if "scale" in s.get("profiles", [])}
-    assert scale == {"db", "app", "lb"}
+    assert set(services) == {"db", "app", "lb"}
     db, app, lb = services["db"], services["app"], services["lb"]
-    assert db["image"].startswith("postgres:") and "solo-shelf-pg" in compose["volumes"]
+    assert db["image"].startswith("${POSTGRES_IMAGE:-postgres:") and "solo-shelf-pg" in compose["volumes"]
+    assert "POSTGRES_PASSWORD:?" in db["environment"]["POSTGRES_PASSWORD"]  # no default password
     assert app["environment"]["DATABASE_URL"].startswith("postgresql+psycopg://solo:")
     assert "@db:5432/" + db["environment"]["POSTGRES_DB"] in app["environment"]["DATABASE_URL"]
     assert app["deploy"]["replicas"] >= 2 and "ports" not in app  # reached only through the balancer
@@ -282,12 +281,12 @@ def test_the_scale_profile_is_postgres_replicas_and_a_balancer():
     # the browser used, port included, to check against ALLOWED_HOSTS and to compare an Origin with.
     assert app["environment"]["TRUSTED_PROXIES"] and "FORWARDED_ALLOW_IPS" not in app["environment"]
     assert "proxy_set_header Host $http_host;" in conf and "X-Forwarded-Proto $scheme" in conf
-    for service in (services["solo-shelf"], app):
+    for service in (_compose()["services"]["solo-shelf"], app):
         assert "localhost" in service["environment"]["ALLOWED_HOSTS"]
 
 
 def test_postgres_has_room_for_every_pool():
-    services = _compose()["services"]
+    services = _compose("compose.scale.yaml")["services"]
     app, command = services["app"], services["db"]["command"]
     max_connections = int(next(c.split("=")[1] for c in command if c.startswith("max_connections=")))
     workers = int(app["command"][app["command"].index("--workers") + 1])
