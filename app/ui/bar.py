@@ -17,7 +17,7 @@ first; a move that logged nothing has none (the template says so).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.ui.placement import Placement
@@ -37,6 +37,7 @@ class Choice:
     actions: tuple[Action, ...] = ()
     faces: tuple[str, ...] = ()
     more: bool = False  # the last entry of a long decision, holding the choices past the first eight
+    whole: bool = False  # show the whole label: its short face would read like another choice's
 
     @property
     def group(self) -> bool:
@@ -45,9 +46,10 @@ class Choice:
     @property
     def face(self) -> str:
         """What the button shows: the label up to its explanation in brackets ("Play Hope Endures (During your
-        turn: ...)" shows "Play Hope Endures"); the whole label stays its name and its tooltip."""
+        turn: ...)" shows "Play Hope Endures"), unless two choices would then look the same; the whole label
+        stays its name and its tooltip."""
         head = self.label.split(" (", 1)[0].strip()
-        return head if len(head) >= 3 else self.label
+        return head if len(head) >= 3 and not self.whole else self.label
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,14 @@ def action_bar(sv: Any, placement: Placement | None = None) -> ActionBar:
 
 
 def choices(actions: list[Action], placement: Placement | None = None) -> list[Choice]:
-    """The bar's entries for these actions: at most MAX_CHOICES (see the module docstring)."""
+    """The bar's entries for these actions: at most MAX_CHOICES (see the module docstring); no two show the
+    same words."""
+    listed = _choices(actions, placement)
+    faces = [c.face for c in listed]
+    return [replace(c, whole=True) if faces.count(c.face) > 1 else c for c in listed]
+
+
+def _choices(actions: list[Action], placement: Placement | None) -> list[Choice]:
     distinct = _distinct(actions)
     if len(distinct) <= MAX_CHOICES:
         return [Choice(str(a.label), a) for a in distinct]

@@ -58,7 +58,8 @@
   function restoreFocus() {
     if (!hadFocus) { return; }
     hadFocus = false;
-    var target = document.querySelector("#bar-actions button[data-action]");
+    // The bar's first choice: a button, or the summary of a group (the buttons inside a closed one take no focus).
+    var target = document.querySelector("#bar-actions .bar-buttons > button[data-action], #bar-actions .bar-buttons > details > summary");
     if (!target && lastAction) {
       target = document.querySelector(
         ':is(#board, #campaign) button[data-action="' + CSS.escape(lastAction) + '"]');

@@ -30,7 +30,10 @@ _SEEN = """sel => { const el = document.querySelector(sel); if (!el) return null
   const hit = document.elementFromPoint(x, y); return !!hit && el.contains(hit); }"""
 _FOCUS = """() => { const el = document.activeElement;
   return el ? (el.id || el.dataset.action || el.tagName.toLowerCase()) : null; }"""
-_FIRST = "() => { const b = document.querySelector('#bar-actions button[data-action]'); return b && b.dataset.action; }"
+# The bar's first choice: a button, or the summary that opens a group of them.
+_FIRST_CHOICE = "#bar-actions .bar-buttons > button[data-action], #bar-actions .bar-buttons > details > summary"
+_FIRST = f"""() => {{ const b = document.querySelector({_FIRST_CHOICE!r});
+  return b && (b.dataset.action || b.tagName.toLowerCase()); }}"""
 _MARK_LIVE = """() => { const live = document.getElementById('bar-summary');
   window.__live = live; window.__liveChild = live.firstElementChild; return live.textContent.trim(); }"""
 _LIVE_NOW = """() => { const live = document.getElementById('bar-summary');
@@ -61,7 +64,7 @@ def check_bar(tab, driver: BoardDriver, where: str) -> None:
         return
     first = tab.evaluate(_FIRST)
     assert first, f"{where}: the game goes on but the bar offers no action"
-    assert tab.evaluate(_IN_VIEW, "#bar-actions button[data-action]"), f"{where}: the bar's first action is out of view"
+    assert tab.evaluate(_IN_VIEW, _FIRST_CHOICE), f"{where}: the bar's first action is out of view"
     assert tab.evaluate(_SEEN, "#bar-undo") is not False, f"{where}: Undo is offered but hidden"
 
 
@@ -85,7 +88,9 @@ def test_after_each_move_the_bar_is_in_view_focused_and_tells_the_move(live_serv
             check_bar(tab, driver, where)
             live = tab.evaluate(_LIVE_NOW)
             assert live["same"], f"{where}: the live region was replaced (a new node announces nothing)"
-            assert live["polite"] == "polite"
+            # A told move's summary is swapped in unheard (its steps were heard), then the region listens again.
+            tab.wait_for_function("() => document.getElementById('bar-summary').getAttribute('aria-live') === 'polite'",
+                                  timeout=2000)
             assert live["fresh"], f"{where}: the last-move summary did not change"
             lines = newest_lines(driver)
             assert live["text"].startswith("Last move:"), f"{where}: summary {live['text']!r}"

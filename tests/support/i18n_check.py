@@ -4,7 +4,9 @@ translated string comes out between ⟦ and ⟧, app/i18n/pseudo.py) and look fo
 `untranslated(html)` returns those words with a little context. It reads every visible text node (in
 document order, so a translated sentence that wraps markup still counts as one) and the attributes a person
 reads or hears (aria-label, title, alt, placeholder, a button's value). Skipped: <script>, <style>, and any
-element marked `translate="no"` (a player's own names, a save's name, the language names in the switch).
+element marked `translate="no"` (a player's own names, a save's name, the language names in the switch), and the
+text of an element marked `data-cut`: a piece of a label cut for display (the action bar's short faces), whose
+whole label the page says in an attribute checked here (title, aria-label) or on the buttons it groups.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class _Reader(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
+        self.cuts: list[int] = []  # depths of the data-cut elements open
         self.text: list[str] = []
         self.attributes: list[tuple[str, str, str]] = []
 
@@ -37,6 +40,8 @@ class _Reader(HTMLParser):
             if tag == "input" and a.get("type") in ("submit", "button") and a.get("value"):
                 self.attributes.append((tag, "value", a["value"]))
         if tag not in VOID:
+            if "data-cut" in a:
+                self.cuts.append(len(self.stack))
             self.stack.append((tag, skipped))
         self.text.append(" ")
 
@@ -49,11 +54,17 @@ class _Reader(HTMLParser):
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i][0] == tag:
                 del self.stack[i:]
+                while self.cuts and self.cuts[-1] >= len(self.stack):
+                    self.cuts.pop()
                 break
         self.text.append(" ")
 
+    @property
+    def cut(self) -> bool:
+        return bool(self.cuts)
+
     def handle_data(self, data: str) -> None:
-        if not self._skipping():
+        if not self._skipping() and not self.cut:
             self.text.append(data)
 
 

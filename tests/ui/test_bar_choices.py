@@ -47,3 +47,12 @@ def test_without_pieces_the_same_first_words_group_and_the_rest_waits_under_more
     assert [c.label for c in shown[1:-1]] == [f"{verb} now" for verb in verbs[:7]]
     assert shown[-1].more and [a.label for a in shown[-1].actions] == [f"{verb} now" for verb in verbs[7:]]
     assert len({a.id for c in shown for a in (c.actions or (c.action,))}) == len(many)
+
+
+def test_a_button_shows_its_label_up_to_the_brackets_unless_two_would_then_look_the_same():
+    shown = choices(acts("Play Hope Endures (During your turn: +1 to a cast)",
+                         "Swap The Volta (hand) for Seams (row 1)", "Swap The Volta (hand) for Cargo (row 2)",
+                         "End your turn"))
+    assert [c.face for c in shown] == ["Play Hope Endures", "Swap The Volta (hand) for Seams (row 1)",
+                                       "Swap The Volta (hand) for Cargo (row 2)", "End your turn"]
+    assert len({c.face for c in shown}) == len(shown)
