@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import json
 import os
 import re
 import secrets

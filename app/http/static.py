@@ -1,8 +1,8 @@
-"""The files under static/ (pictures, the icon sprite, vendored pages' files), cached a day and revalidated.
+"""The files under static/ (pictures, vendored pages' files), cached a day and revalidated.
 
-Their addresses are written into every board (`/static/icons/game-icons.svg#gi-...`), so they cannot change
-with each release as the fingerprinted stylesheets and scripts do (app/ui/assets.py); a day's cache, then a
-cheap revalidation (ETag), keeps them fresh enough.
+Pages may link them by a fixed address, so they cannot change with each release as the fingerprinted
+stylesheets, scripts and icon sprites do (app/ui/assets.py); a day's cache, then a cheap revalidation (ETag),
+keeps them fresh enough.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""The app's own stylesheets and scripts, served fingerprinted, minified and compressed once.
+"""The app's own stylesheets, scripts and icon sprites, served fingerprinted, minified and compressed once.
 
-At start every file under static/css/ and static/js/ (and htmx) is read, minified (rcssmin, rjsmin: CSS and JS
-minifiers), hashed and gzip-compressed, once. A page links it as `asset("css/app.css")`, which answers
-`/assets/<hash>/css/app.css`: the address changes when the file does, so a browser may keep it for a year
-(`Cache-Control: immutable`) and never asks again; a new release is a new address. Pictures and the icon sprite
-stay under /static (their addresses are part of every board), cached a day and revalidated.
-"""
+At start every file under static/css/ and static/js/ (and htmx, and the icon sprites under static/icons/) is
+read, minified (rcssmin, rjsmin; the sprites as they are), hashed and gzip-compressed, once. A page links it as
+`asset("css/app.css")`, which answers `/assets/<hash>/css/app.css`: the address changes when the file does, so a
+browser may keep it for a year (`Cache-Control: immutable`) and never asks again; a new release is a new address.
+A board's <svg><use href> names its sprite's current address the same way. Other pictures stay under /static,
+cached a day and revalidated."""
 
 from __future__ import annotations
 
@@ -22,8 +22,9 @@ from app.core.config import ROOT
 
 STATIC = ROOT / "static"
 PREFIX = "/assets/"
-SOURCES = ("css/*.css", "js/*.js", "vendor/htmx/htmx.min.js")
-MEDIA_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+SOURCES = ("css/*.css", "js/*.js", "vendor/htmx/htmx.min.js", "icons/*.svg")
+MEDIA_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+               ".svg": "image/svg+xml"}
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class Asset:
 
 def _minified(path: Path) -> bytes:
     text = path.read_text(encoding="utf-8")
-    if path.name.endswith(".min.js"):
+    if path.name.endswith(".min.js") or path.suffix == ".svg":  # the sprites are built compact (scripts/icons.py)
         return text.encode()
     if path.suffix == ".css":
         return rcssmin.cssmin(text).encode()

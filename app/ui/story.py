@@ -10,7 +10,7 @@ static/js/story.js plays the steps, 0.3-0.7 s each (a click, a tap or a key skip
 motion they appear one after the other without movement. A page load has no story: a reload shows the final state.
 
 What each event touches, rolls or begins comes from its `data` (as the engines write it: `dice`, `need`, `mod`,
-`card`, `cells`, ...) and from the game's board module (app/ui/boards/<slug>.py, `story_step`), which knows the
+`card`, `cells`, ...) and from the game's board module (app/ui/boards/<slug>.py, its `TOLD`), which knows the
 game's components by the ids its templates give them.
 """
 

@@ -31,11 +31,10 @@ from app.core.config import ROOT
 from app.i18n import context as i18n_context
 from app.i18n import render as i18n_render
 from app.i18n.locales import DEFAULT
-from app.ui import assets, boards, travel
+from app.ui import assets, boards, pictures, travel
 from games.engine import N_
 
 TEMPLATES_DIR = ROOT / "templates"
-ICON_SPRITE = "/static/icons/game-icons.svg"
 
 
 
@@ -120,7 +119,7 @@ def _icon(name: str, label: str = "", cls: str = "") -> Markup:
         head = f'<svg class="{escape(classes)}" role="img"><title>{escape(label)}</title>'
     else:
         head = f'<svg class="{escape(classes)}" aria-hidden="true">'
-    return Markup(f'{head}<use href="{ICON_SPRITE}#gi-{escape(name)}"></use></svg>')
+    return Markup(f'{head}<use href="{assets.asset("icons/game-icons.svg")}#gi-{escape(name)}"></use></svg>')
 
 
 def when(value: datetime | None) -> str:
@@ -207,6 +206,7 @@ templates.env.globals.update(boards.template_globals())
 templates.env.globals["app_name"] = N_("Solo Shelf")  # said with |t where shown
 templates.env.globals["game_image"] = game_image
 templates.env.globals["asset"] = assets.asset
+templates.env.globals["picture"] = pictures.picture
 
 
 def _per_reader(func: Any) -> Any:

@@ -49,6 +49,11 @@ def test_pages_link_the_fingerprinted_files_in_their_head_and_nothing_chains(cli
         assert "@import" not in css.read_text(), f"{css.name} chains another stylesheet"
 
 
-def test_pictures_and_the_icon_sprite_are_kept_a_day(client):
-    r = client.get("/static/icons/game-icons.svg")
+def test_pictures_are_kept_a_day_and_the_icon_sprites_a_year(client):
+    r = client.get("/static/img/favicon.svg")
     assert r.status_code == 200 and r.headers["cache-control"] == "public, max-age=86400" and r.headers["etag"]
+    board = client.get(f"/play/{client.post('/api/sessions', json={'game': 'adamastor', 'seed': 1}).json()['id']}")
+    sprite = re.search(r'<use href="(/assets/[0-9a-f]+/icons/game-icons\.svg)#gi-', board.text)
+    assert sprite, "a board's icons come from the fingerprinted sprite"
+    r = client.get(sprite.group(1))
+    assert r.status_code == 200 and "immutable" in r.headers["cache-control"]

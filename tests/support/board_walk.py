@@ -18,7 +18,7 @@ from games.engine import Rng
 def walk(engine, seed: int, bot: str, options=None):
     """(state, log tail so far) after every move of a bot's game, the log tail as the app keeps it."""
     state, rng = engine.new_game(seed, engine.spec.normalize_options(options)), Rng.from_seed(seed)
-    tail = [{"seq": 1, "kind": "setup", "text": line} for line in state.log]
+    tail = [{"seq": 1, "kind": "setup", "text": line} for line in getattr(state, "log", ())]
     yield state, tail
     seq = 1
     for _ in range(3000):
