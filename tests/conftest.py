@@ -3,6 +3,9 @@
 Every test that asks for `db_url` (directly, or through `app`/`client`) runs on a fresh SQLite file, and
 also on a fresh PostgreSQL schema of its own when TEST_DATABASE_URL names a PostgreSQL server
 (e.g. `postgresql+psycopg://postgres@127.0.0.1:5432/test`): the test ids end in `[sqlite]` / `[postgresql]`.
+That database is already migrated: the migrations run once per test process into a template (a SQLite file,
+a PostgreSQL schema) and each test gets a copy, a few milliseconds instead of half a second. A test of the
+migrations themselves asks for `empty_db_url`: a database on which nothing has run.
 """
 
 from __future__ import annotations
@@ -12,14 +15,16 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from app.core.config import Settings
+from app.db.migrate import upgrade
 from app.main import create_app
 from games import registry
-from tests.support.pgtools import fresh_schema, server_url
+from tests.support.pgtools import fresh_schema, server_url, template_dump
 
 BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
 
@@ -51,11 +56,39 @@ def backend(request) -> str:
 
 
 @pytest.fixture
-def db_url(backend, tmp_path) -> Iterator[str]:
+def empty_db_url(backend, tmp_path) -> Iterator[str]:
+    """A database on which no migration has run (for the tests of the migrations)."""
     if backend == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.db'}"
         return
     with fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory) -> Path:
+    """A SQLite file at the newest migration, made once per test process: each test gets a copy."""
+    path = tmp_path_factory.mktemp("template") / "migrated.db"
+    upgrade(f"sqlite:///{path}")
+    assert not Path(f"{path}-wal").exists(), "the template's writes all reached its file"
+    return path
+
+
+@pytest.fixture(scope="session")
+def migrated_postgresql():
+    """The dump of a PostgreSQL schema at the newest migration, made once per test process (None: no pg_dump)."""
+    with template_dump(upgrade) as seed:
+        yield seed
+
+
+@pytest.fixture
+def db_url(backend, tmp_path, request) -> Iterator[str]:
+    """A fresh database of this test's own, already migrated."""
+    if backend == "sqlite":
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), tmp_path / "test.db")
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+        return
+    with fresh_schema(seed=request.getfixturevalue("migrated_postgresql")) as url:
         yield url
 
 

@@ -331,7 +331,8 @@ def test_the_app_catalog_is_complete_and_holds_the_apps_words():
 
 # ---------------------------------------------------------------- migration 0010
 
-def test_migration_0010_adds_the_players_language_and_takes_it_away(db_url):
+def test_migration_0010_adds_the_players_language_and_takes_it_away(empty_db_url):
+    db_url = empty_db_url  # nothing has run on it: the migrations are what is tested
     cfg = Config()
     cfg.set_main_option("script_location", str(ROOT / "migrations"))
     cfg.set_main_option("sqlalchemy.url", db_url.replace("%", "%%"))
