@@ -88,6 +88,7 @@ def test_parallel_moves_apply_exactly_once(db_url, tmp_path):
     assert report.sessions == 1 and report.actions == ROUNDS
 
 
+@pytest.mark.slow
 def test_parallel_moves_across_worker_processes(backend, db_url, tmp_path):
     if backend != "postgresql":
         pytest.skip("several workers are a PostgreSQL deployment (SQLite serves one process)")

@@ -73,6 +73,7 @@ def check_restored(url: str, before: dict[str, int], tmp_path) -> None:
             assert r.json()["version"] >= version
 
 
+@pytest.mark.slow
 def test_sqlite_backup_while_moving_then_restore(tmp_path):
     live = f"sqlite:///{tmp_path / 'live.db'}"
     copy = tmp_path / "backups" / "copy.db"
@@ -81,6 +82,7 @@ def test_sqlite_backup_while_moving_then_restore(tmp_path):
     check_restored(f"sqlite:///{copy}", before, tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not pgtools.server_url(), reason="TEST_DATABASE_URL names no PostgreSQL server")
 @pytest.mark.skipif(shutil.which("pg_restore") is None, reason="pg_dump/pg_restore not installed")
 def test_postgresql_backup_while_moving_then_restore(tmp_path):

@@ -158,6 +158,7 @@ def _first_actions(sv: dict, count: int) -> list[str]:
     return [a["id"] for a in sv["legal_actions"][:count]]
 
 
+@pytest.mark.slow
 def test_two_uvicorn_servers_play_one_game_in_turn(db_url, tmp_path):
     upgrade(db_url)
     with running_server(db_url, tmp_path / "one.log") as one, running_server(db_url, tmp_path / "two.log") as two:

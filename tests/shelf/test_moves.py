@@ -99,6 +99,7 @@ def test_snapshot_equals_replay_of_log_pebbles(sessions, pebbles):
         assert_snapshot_is_replay(sessions, sid)
 
 
+@pytest.mark.slow
 def test_snapshot_equals_replay_of_log_adamastor(sessions):
     for sid in play_random_games(sessions, "adamastor", count=25, max_moves=150, undo_every=5):
         assert_snapshot_is_replay(sessions, sid)

@@ -79,6 +79,7 @@ def play(seed: int, bot: str = "heuristic", check_saves: bool = False) -> tuple[
     return dumps, status.to_json()
 
 
+@pytest.mark.slow
 def test_one_hundred_campaigns_by_the_heuristic_bots() -> None:
     outcomes = {"won": 0, "lost": 0}
     for seed in range(100):

@@ -93,6 +93,7 @@ def real() -> AdamastorEngine:
     return AdamastorEngine()
 
 
+@pytest.mark.slow
 def test_200_games_on_the_real_components(real):
     outcomes = run_games(real, range(200), try_all_every=1)
     assert sum(outcomes.values()) == 200
@@ -100,12 +101,14 @@ def test_200_games_on_the_real_components(real):
     assert outcomes.get("lost", 0) > 0
 
 
+@pytest.mark.slow
 def test_100_games_on_crafted_components():
     eng = kit.engine()
     outcomes = run_games(eng, range(100), try_all_every=3)
     assert sum(outcomes.values()) == 100
 
 
+@pytest.mark.slow
 def test_1000_games_on_the_real_components(real):
     # About 35 s here: under the 60 s line past which it would be marked slow.
     outcomes = run_games(real, range(1000, 2000), try_all_every=10)

@@ -8,6 +8,8 @@ import json
 import re
 from collections import Counter
 
+import pytest
+
 from games.call_to_adventure.persist import where_cards_are
 from games.engine import Rng
 from tests.games.call_to_adventure import kit
@@ -106,12 +108,14 @@ def run(seeds: range, bot_for, full_every: int, try_all_every: int = 0) -> Count
     return outcomes
 
 
+@pytest.mark.slow
 def test_100_games_checking_everything_at_every_step():
     out = run(range(100), lambda seed: ("random", "heuristic")[seed % 2], full_every=1, try_all_every=10)
     assert sum(out.values()) == 100
     assert any(k[1] == "won" for k in out) and any(k[1] == "lost" for k in out)
 
 
+@pytest.mark.slow
 def test_1000_heuristic_and_random_games_over_every_option_and_adversary():
     out = run(range(1000, 2000), lambda seed: ("heuristic", "heuristic", "random")[seed % 3], full_every=25)
     assert sum(out.values()) == 1000

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from games.engine import Rng
 from games.nemos_war.persist import card_places, ship_places, token_places
 from tests.games.nemos_war import kit
@@ -112,11 +114,13 @@ def test_apply_never_changes_its_input():
         s, _ = E.apply(s, E.bots["random"].choose(E, s, actions, rng))
 
 
+@pytest.mark.slow
 def test_every_configuration_with_full_checks():
     outcomes = run(range(96), every=2)  # 6 commitments x 8 variants x 2 bots
     assert sum(outcomes[k] for k in ("won", "lost", "finished") if k in outcomes) == 96
 
 
+@pytest.mark.slow
 def test_1000_games():
     outcomes = run(range(1000, 2000), every=25)
     assert sum(outcomes[k] for k in ("won", "lost", "finished") if k in outcomes) == 1000
