@@ -24,7 +24,7 @@ from games.registry import get_engine
 
 BOT = "heuristic"
 RELOAD_EVERY = 25  # an HTML player reloads its board this often, as someone coming back to a game would
-ASSET = re.compile(r"""(?:href|src)="(/static/[^"#?]+)""")
+ASSET = re.compile(r"""(?:href|src)="(/(?:static|assets)/[^"#?]+)""")
 HTMX = {"HX-Request": "true"}
 NO_ANSWER = 0  # the "status" counted when a request got no HTTP answer
 
