@@ -76,7 +76,8 @@ docker-check: $(STAMP)
 # requirements.lock: the image's dependencies, pinned with their hashes, from pyproject.toml (pip-tools).
 # Refresh it, then rebuild and run `make docker-check`.
 lock: $(STAMP)
-	$(VENV)/bin/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe --output-file requirements.lock pyproject.toml
+	$(VENV)/bin/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links \
+	  --output-file requirements.lock pyproject.toml
 
 lint: $(STAMP)
 	$(PY) -m ruff check app games tests
