@@ -17,6 +17,7 @@ import hmac
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -67,7 +68,10 @@ class Forbidden(Exception):
 _bearer = HTTPBearer(auto_error=False, description="A personal API token from the settings page.")
 
 
-def _authenticate(request: Request, bearer: str | None) -> Principal | None:
+async def _authenticate(request: Request, bearer: str | None) -> Principal | None:
+    """The request's player. Only a lookup of a token or a log-in reads the database, in a worker thread; the
+    rest (single mode, no credentials at all) is answered on the event loop: a thread hop per request costs
+    more than the check itself."""
     settings = request.app.state.settings
     if settings.auth_mode == "single":
         player_id = request.app.state.single_player_id
@@ -75,6 +79,10 @@ def _authenticate(request: Request, bearer: str | None) -> Principal | None:
     token = request.cookies.get(COOKIE)
     if bearer is None and not token:
         return None
+    return await run_in_threadpool(_look_up, request, settings, bearer, token)
+
+
+def _look_up(request: Request, settings: Any, bearer: str | None, token: str | None) -> Principal | None:
     # A session of its own, closed at once: its connection is back in the pool before the request goes
     # on to wait for its body, a form or a worker thread (see app/http/capacity).
     with request.app.state.sessionmaker() as db:
@@ -100,12 +108,12 @@ def _check_csrf(request: Request, principal: Principal, sent: str | None, api: b
         raise CsrfRefused(api)
 
 
-def api_player(
+async def api_player(
     request: Request,
     credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> Principal:
     """The JSON API's player (bearer token or cookie); 401 without one, 403 for a cookie without CSRF."""
-    principal = _authenticate(request, credentials.credentials if credentials else None)
+    principal = await _authenticate(request, credentials.credentials if credentials else None)
     if principal is None:
         raise LoginRequired(api=True)
     _check_csrf(request, principal, request.headers.get(CSRF_HEADER), api=True)
@@ -113,11 +121,12 @@ def api_player(
     return principal
 
 
-def _page_principal(request: Request) -> Principal:
-    principal = _authenticate(request, None)
+async def _page_principal(request: Request) -> Principal:
+    principal = await _authenticate(request, None)
     if principal is None:
         raise LoginRequired(api=False)
-    _remember_language(request, principal)
+    if principal.via == "cookie" and pick(request.query_params.get("lang")) is not None:
+        await run_in_threadpool(_remember_language, request, principal)
     return principal
 
 
