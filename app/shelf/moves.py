@@ -134,8 +134,8 @@ def _kept(row: SessionRow, engine: GameEngine) -> Kept:
 
 def _build_view(db: Session, row: SessionRow, engine: GameEngine, kept: Kept) -> SessionView:
     shown = kept.shown
-    if not shown:  # worked out once per version: a move's answer, then the next move's "before", a page load
-        status = engine.status(kept.state)
+    if "view" not in shown:  # worked out once per version: a move's answer, then the next move's "before", a page
+        status = shown["status"] if "status" in shown else engine.status(kept.state)
         shown.update(status=status, view=engine.view(kept.state),
                      actions=[] if status.over else engine.legal_actions(kept.state))
     status = shown["status"]
@@ -207,11 +207,10 @@ def play(db: Session, *, session_id: str, action: Any, version: Any, owner_id: s
             raise Illegal(reason(exc), current_view(db, session_id=session_id)) from None
         if not events:  # a choice the rules answer silently (a card picked, a stake): the log still says it
             events = [Event("choice", words("You chose: {action}.", action=_label(engine, kept, action)))]
-        if any(e.reveals for e in events):
-            checkpoint, pending = engine.dump(new_state), []
-        else:
-            checkpoint, pending = None, [*row.pending, action]
-        sv = _commit(db, row, engine, kept, new_state, "action", action, events, checkpoint, pending)
+        # A move that reveals something makes its new state the undo checkpoint (and empties the pending list).
+        reveals = any(e.reveals for e in events)
+        pending = [] if reveals else [*row.pending, action]
+        sv = _commit(db, row, engine, kept, new_state, "action", action, events, reveals, pending)
         sv.before, sv.before_view, sv.events = kept.state, kept.shown.get("view"), events
         return sv
 
@@ -243,7 +242,7 @@ def undo(db: Session, *, session_id: str, version: Any, owner_id: str | None = N
         # not by its id.
         label = next((a.label for a in engine.legal_actions(rebuilt) if a.id == undone), undone)
         events = [Event("undo", words("Took back: {action}.", action=label))]
-        sv = _commit(db, row, engine, kept, rebuilt, "undo", undone, events, None, pending)
+        sv = _commit(db, row, engine, kept, rebuilt, "undo", undone, events, False, pending)
         sv.before, sv.before_view, sv.events = kept.state, kept.shown.get("view"), events
         return sv
 
@@ -276,10 +275,11 @@ def _commit(
     kind: str,
     action: str,
     events: list[Event],
-    checkpoint: dict[str, Any] | None,
+    checkpoint: bool,
     pending: list[str],
 ) -> SessionView:
-    """Write the move (compare-and-set on the version) and commit; `checkpoint` None keeps the old one.
+    """Write the move (compare-and-set on the version) and commit; with `checkpoint` the new state is also the
+    undo checkpoint (the same JSON text: dumped and encoded once), else the old checkpoint stays.
 
     Everything written is worked out and encoded first: the writes then hold SQLite's write lock for as
     little time as they can."""
@@ -291,8 +291,8 @@ def _commit(
     state_json, tail_json = jsoncodec.encoded(engine.dump(new_state)), jsoncodec.encoded(tail)
     saved = {"sid": row.id, "s_version": new_version, "s_state": state_json, "s_pending": pending,
              "s_tail": tail_json}
-    if checkpoint is not None:
-        saved["s_checkpoint"] = jsoncodec.encoded(checkpoint)
+    if checkpoint:
+        saved["s_checkpoint"] = state_json
     appended = {"sid": row.id, "new_version": new_version, "kind": kind, "action": action,
                 "events": jsoncodec.encoded(event_json), "now": now}
     conn = db.connection()  # Core statements straight on the connection: the ORM session has nothing to add here
@@ -302,11 +302,12 @@ def _commit(
         db.rollback()
         raise Stale(current_view(db, session_id=row.id))
     conn.execute(_APPEND, appended)
-    conn.execute(_SAVE[checkpoint is not None], saved)
+    conn.execute(_SAVE[checkpoint], saved)
     if row.campaign_id is not None and status.over:
         campaigns.on_game_over(db, store.get_session(db, session_id=row.id), engine, new_state)
     db.commit()
     moved = RECENT.keep(row.id, Kept(new_version, engine, state_json, new_state, tail_json, tail))
+    moved.shown["status"] = status  # the answer's view is worked out from here (_build_view), not scored again
     row = row.moved_on(version=new_version, snapshot_version=new_version, updated_at=now, pending=pending,
                        state_json=state_json, tail_json=tail_json)
     return _build_view(db, row, engine, moved)

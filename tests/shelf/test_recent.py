@@ -43,3 +43,34 @@ def test_games_played_from_memory_and_from_the_database_are_the_same(sessions): 
                 views.append((sv.version, sv.view, [a.id for a in sv.legal_actions], sv.log_tail, sv.status))
             seen[forget] = views
         assert seen[False] == seen[True], game
+
+
+def test_a_revealing_move_saves_its_state_as_the_undo_checkpoint_once_encoded(sessions):  # noqa: F811
+    """A move that reveals something makes its new state the checkpoint: the snapshot holds the same JSON text in
+    both columns (encoded once), and the checkpoint reads back as the engine's own dump of that state."""
+    from sqlalchemy import Text, cast, select
+
+    from app.db.models import Snapshot
+
+    engine = get_engine("nemos_war")
+    with sessions() as db:
+        sid = store.create_session(db, game="nemos_war", seed=3).id
+        sv = moves.current_view(db, session_id=sid)
+    rng, revealed = Rng.from_seed(2), 0
+    for _ in range(40):
+        if sv.status.over:
+            break
+        action = sv.legal_actions[rng.below(len(sv.legal_actions))].id
+        with sessions() as db:
+            sv = moves.play(db, session_id=sid, action=action, version=sv.version)
+            state, checkpoint, pending = db.execute(select(
+                cast(Snapshot.state, Text), cast(Snapshot.checkpoint, Text), Snapshot.pending).where(
+                Snapshot.session_id == sid)).one()
+            saved = engine.load(store.load_checkpoint(db, session_id=sid))
+        kept = RECENT.find(sid, sv.version, state, engine)
+        if not pending:  # this move revealed something
+            revealed += 1
+            assert checkpoint == state
+            assert engine.dump(saved) == engine.dump(kept.state)
+        assert sv.status == engine.status(kept.state)
+    assert revealed > 3
