@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
 from functools import lru_cache
-from types import BuiltinFunctionType, FunctionType
 from typing import Any
 
 from fastapi.responses import HTMLResponse
@@ -24,8 +23,6 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import pass_context
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
-from jinja2.runtime import Context, Macro
-from jinja2.utils import internalcode
 from markupsafe import Markup, escape
 
 from app.accounts import current
@@ -81,33 +78,6 @@ def _getattr(obj: Any, attribute: str) -> Any:
 
 templates.env.getattr = _getattr  # type: ignore[method-assign]
 
-
-class _Context(Context):
-    """Jinja's context, calling a template's macros and plain functions straight away.
-
-    Every call in a template (`{{ icon(...) }}`, a macro, `caller()`) goes through `Context.call`, which first
-    asks whether the callable wants the context, the evaluation context or the environment passed in: two
-    `hasattr` and two look-ups per call, about a thousand calls per board. A template's own macro never does, nor
-    a plain function without Jinja's mark; those are called at once, the rest goes Jinja's way."""
-
-    @internalcode
-    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's own signature
-        kind = type(__obj)
-        if kind is Macro or kind is BuiltinFunctionType or (
-                kind is FunctionType and "jinja_pass_arg" not in __obj.__dict__):
-            if kwargs:
-                kwargs.pop("_block_vars", None)
-                kwargs.pop("_loop_vars", None)
-            try:
-                return __obj(*args, **kwargs)
-            except StopIteration:
-                return __self.environment.undefined("value was undefined because a callable raised a"
-                                                    " StopIteration exception")
-        return Context.call(__self, __obj, *args, **kwargs)
-
-
-templates.env.context_class = _Context
-
 # Words in templates go through gettext (`{% trans %}`, `_()`): looked up in the catalogs of the request's
 # language and game (app/i18n). Newstyle gettext escapes the variables of a translated string.
 templates.env.add_extension("jinja2.ext.i18n")
@@ -132,34 +102,6 @@ templates.env.install_gettext_callables(  # type: ignore[attr-defined]
     npgettext=lambda ctx, singular, plural, n: i18n_render.current().npgettext(ctx, singular, plural, n),
     newstyle=True,
 )
-_newstyle_gettext = templates.env.globals["gettext"]
-_ENGLISH: dict[str, Any] = {}  # a template's words without variables, said in English: the same every time
-
-
-@pass_context
-def _said_gettext(context: Any, string: str, **variables: Any) -> Any:
-    """Jinja's newstyle gettext, with the English answer to a string without variables kept (the source words
-    themselves, formatted as Jinja always formats them: `Markup(string) % {}`): a board asks for some 140 words
-    on every move. Any other case goes Jinja's way."""
-    if not variables and context.eval_ctx.autoescape and i18n_context.locale() == DEFAULT:
-        found = _ENGLISH.get(string)
-        if found is None:
-            found = _ENGLISH[string] = Markup(string) % variables
-        return found
-    return _newstyle_gettext(context, string, **variables)
-
-
-@pass_context
-def _gettext_alias(context: Any, *args: Any, **kwargs: Any) -> Any:
-    """`_()`: Jinja's alias of the context's `gettext`, calling ours without a detour through `Context.call`."""
-    func = context.resolve("gettext")
-    if func is _said_gettext:
-        return _said_gettext(context, *args, **kwargs)
-    return context.call(func, *args, **kwargs)
-
-
-templates.env.globals["gettext"] = _said_gettext
-templates.env.globals["_"] = _gettext_alias
 
 
 def icon(name: str, label: str = "", cls: str = "") -> Markup:
