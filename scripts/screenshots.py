@@ -26,18 +26,27 @@ SETTLED = """v => { const b = document.querySelector('#board');
   return !!b && b.dataset.version !== v && !document.querySelector('.htmx-request, .htmx-settling, .table-moving'); }"""
 
 
+FIRST_CHOICE = "#bar-actions .bar-buttons > button[data-action], #bar-actions .bar-buttons > details > summary"
+SKIP_STORY = "() => window.soloShelfStory && window.soloShelfStory.skip()"
+
+
 def play(page, base: str, slug: str, moves: int) -> str:
     page.goto(f"{base}/games/{slug}")
     page.locator('input[name="seed"]').fill("5")
     page.locator("#new-game").click()
     page.locator("#board").wait_for()
     for _ in range(moves):
-        first = page.locator("#bar-actions button[data-action]").first
+        page.evaluate(SKIP_STORY)  # a player clicking on at once skips the last move's story
+        first = page.locator(FIRST_CHOICE).first
         if not first.count():
             break
         version = page.locator("#board").get_attribute("data-version")
+        if first.evaluate("el => el.tagName") == "SUMMARY":  # a group of choices: open it, take its first
+            first.click()
+            first = page.locator("#bar-actions details[open] button[data-action]").first
         first.click()
         page.wait_for_function(SETTLED, arg=version, timeout=20_000)
+    page.evaluate(SKIP_STORY)
     return page.url
 
 
