@@ -51,6 +51,11 @@ class Choice:
         head = self.label.split(" (", 1)[0].strip()
         return head if len(head) >= 3 and not self.whole else self.label
 
+    @property
+    def rest(self) -> str:
+        """What the face leaves out of the label (its explanation in brackets), or ""."""
+        return self.label[len(self.face):] if self.face != self.label else ""
+
 
 @dataclass(frozen=True)
 class ActionBar:

@@ -56,3 +56,4 @@ def test_a_button_shows_its_label_up_to_the_brackets_unless_two_would_then_look_
     assert [c.face for c in shown] == ["Play Hope Endures", "Swap The Volta (hand) for Seams (row 1)",
                                        "Swap The Volta (hand) for Cargo (row 2)", "End your turn"]
     assert len({c.face for c in shown}) == len(shown)
+    assert shown[0].rest == " (During your turn: +1 to a cast)" and shown[1].rest == ""
