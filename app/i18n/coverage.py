@@ -2,7 +2,7 @@
 
 A game's content texts live in English in its data files (games/<slug>/data/*.json, the strings under the keys its
 texts.py names) and in Spanish in its catalog. `missing()` lists the content texts a language has no translation
-for; `check()` runs at start-up and logs one warning line per game that lacks some (the page then shows those
+for; `check_once()` runs at start-up (once a process) and logs one warning line per game that lacks some (the page then shows those
 texts in English rather than failing). tests/i18n/test_catalogs.py keeps the list empty.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import cache
 
 from app.i18n.catalogs import ROOT, game_slugs, translations
 from app.i18n.extract import keys_of, strings
@@ -51,3 +52,9 @@ def check() -> dict[str, list[str]]:
                     "event": "untranslated_content", "game": game, "locale": locale, "count": len(lacking),
                     "first": lacking[:5]}})
     return gaps
+
+
+@cache
+def check_once() -> None:
+    """`check()` for the first app a process builds: the data files and catalogs do not change while it runs."""
+    check()
