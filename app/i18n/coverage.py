@@ -2,8 +2,8 @@
 
 A game's content texts live in English in its data files (games/<slug>/data/*.json, the strings under the keys its
 texts.py names) and in Spanish in its catalog. `missing()` lists the content texts a language has no translation
-for; `check_once()` runs at start-up (once a process) and logs one warning line per game that lacks some (the page then shows those
-texts in English rather than failing). tests/i18n/test_catalogs.py keeps the list empty.
+for; `check_once()` runs at start-up (once a process) and logs one warning line per game that lacks some (the
+page then shows those texts in English rather than failing). tests/i18n/test_catalogs.py keeps the list empty.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ def _operations(schema) -> list:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_the_api_keeps_to_its_schema(db_url, mode):
     with accounts_app(db_url) as app:

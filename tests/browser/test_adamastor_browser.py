@@ -19,6 +19,7 @@ from tests.support.driver import (
     take_back_a_move,
     wait_for_board,
 )
+from tests.support.motion import quick_motion
 from tests.support.rehearsal import first_seed_ending
 
 pytestmark = pytest.mark.browser
@@ -182,6 +183,7 @@ def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, brow
     context = browser.new_context(viewport={"width": width, "height": height})
     try:
         tab = context.new_page()
+        quick_motion(context, tab)
         page_problems.watch(tab)
         session_id = start_new_game(tab, live_server)
         driver = BoardDriver(tab, live_server, session_id, "adamastor", bot_seed=BOT_SEED)

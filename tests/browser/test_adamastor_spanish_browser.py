@@ -18,6 +18,9 @@ ENGLISH = re.compile(r"\b(Your move|Adventure Row|Your hand|Sailing deck|Ship's 
                      r"Draw a card|Navigate|Swap|Weather|You lose|you lost|you won|Turn \d+ begins)\b")
 
 
+# A player who asked for no motion: the game in Spanish played through that path of the page (the English
+# games play with motion).
+@pytest.mark.reduced_motion
 def test_play_a_whole_voyage_in_spanish_by_clicking(live_server, page, page_problems, artifacts):
     plan = first_seed_ending(SLUG, "lost", bot="random", bot_seed=BOT_SEED, seeds=CANDIDATE_SEEDS, min_moves=10)
     with explained(page, live_server, "opening Adamastor's page in Spanish"):

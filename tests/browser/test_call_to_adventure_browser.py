@@ -12,6 +12,7 @@ import re
 import pytest
 
 from tests.support.driver import BoardDriver, check_fits_screen, explained, take_back_a_move
+from tests.support.motion import quick_motion
 from tests.support.rehearsal import first_seed_ending, rehearse
 
 pytestmark = pytest.mark.browser
@@ -158,6 +159,7 @@ def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, brow
     context = browser.new_context(viewport={"width": width, "height": height})
     try:
         tab = context.new_page()
+        quick_motion(context, tab)
         page_problems.watch(tab)
         session_id = start_new_game(tab, live_server)
         driver = BoardDriver(tab, live_server, session_id, SLUG, bot_seed=BOT_SEED)

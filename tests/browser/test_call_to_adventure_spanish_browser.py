@@ -16,6 +16,9 @@ ENGLISH = re.compile(r"\b(Your move|End your turn|The tale so far|Choose the|Cas
                      r"you won)\b")
 
 
+# A player who asked for no motion: the game in Spanish played through that path of the page (the English
+# games play with motion).
+@pytest.mark.reduced_motion
 def test_play_a_whole_game_in_spanish_by_clicking(live_server, page, page_problems, artifacts):
     plan = shortest_game("lost", "random", min_moves=10)
     with explained(page, live_server, "opening Call to Adventure's page in Spanish"):

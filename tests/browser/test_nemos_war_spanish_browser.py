@@ -42,6 +42,9 @@ def check_spanish(page, when: str) -> None:
         assert not ENGLISH.search(text), (when, part, ENGLISH.search(text).group(0), text[:300])
 
 
+# A player who asked for no motion: the game in Spanish played through that path of the page (the English
+# games play with motion).
+@pytest.mark.reduced_motion
 def test_play_nemos_war_in_spanish_to_the_end_by_clicking(live_server, page, page_problems, artifacts):
     plan = pick_seed()
     session_id = start_in_spanish(page, live_server, plan.seed)

@@ -36,6 +36,9 @@ def spanish_parts(page) -> dict[str, str]:
             "board": page.locator("#board").inner_text()}
 
 
+# A player who asked for no motion: the game in Spanish played through that path of the page (the English
+# games play with motion).
+@pytest.mark.reduced_motion
 def test_play_platformer_in_spanish_to_the_end_by_clicking(live_server, page, page_problems, artifacts):
     plan = won_plan()
     with explained(page, live_server, "opening Platformer's page in Spanish"):

@@ -79,6 +79,7 @@ def race_campaign(base_url: str, seed: int) -> None:
     assert again["version"] == won["version"] == c["version"] + 1
 
 
+@pytest.mark.slow
 def test_parallel_moves_apply_exactly_once(db_url, tmp_path):
     with live.running(db_url, tmp_path) as server:
         race_session(server.base_url, seed=11)

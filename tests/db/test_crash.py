@@ -11,6 +11,7 @@ import threading
 import time
 
 import httpx
+import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -45,6 +46,7 @@ def play_until_killed(db_url: str, workdir) -> list[Player]:
     return players
 
 
+@pytest.mark.slow
 def test_answered_moves_survive_sigkill(db_url, tmp_path):
     players = play_until_killed(db_url, tmp_path)
     assert not [u for p in players for u in p.unexpected]

@@ -33,6 +33,7 @@ def short_run():
     return bench.bench(args)
 
 
+@pytest.mark.slow
 def test_report_has_every_section_and_every_target(short_run):
     text = "\n".join(short_run.lines())
     for section in SECTIONS:
@@ -43,6 +44,7 @@ def test_report_has_every_section_and_every_target(short_run):
     assert len(targets) == 6  # latency, share of the limit, 5xx, move size, first load, resume
 
 
+@pytest.mark.slow
 def test_players_really_played_through_json_html_and_campaigns(short_run):
     total = short_run.samples.overall()
     assert total.moves.count > 20
@@ -59,6 +61,7 @@ def test_players_really_played_through_json_html_and_campaigns(short_run):
     assert all(0 < size < 50_000 for size in total.moves.sizes)  # compressed answers, measured on the wire
 
 
+@pytest.mark.slow
 def test_paced_players_pause_between_moves_and_flat_out_ones_do_not(short_run):
     paced, flat = short_run.runs
     # 3 players pausing 0.4 s on average for 4 s make a few dozen moves at most; flat out, far more
@@ -68,6 +71,7 @@ def test_paced_players_pause_between_moves_and_flat_out_ones_do_not(short_run):
     assert any(text.endswith("(paced run)") for text, _ in short_run.targets())  # latency is judged there
 
 
+@pytest.mark.slow
 def test_probe_and_engines_and_resume_were_measured(short_run):
     assert short_run.probe.writes.count > 0 and short_run.probe.errors == 0
     assert [e.slug for e in short_run.engines] == slugs()

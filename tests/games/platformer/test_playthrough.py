@@ -79,6 +79,7 @@ def _options(i: int) -> dict:
             "artifacts": ("off", "on")[(i // 3) % 2]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(8))
 def test_random_bot_games(chunk):
     """720 games by the random bot, 90 per chunk, every option combination many times."""
@@ -89,6 +90,7 @@ def test_random_bot_games(chunk):
     assert sum(results.values()) == 90 and results["lost"] > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_heuristic_bot_games(chunk):
     """280 games by the heuristic bot, 70 per chunk; it wins some and loses some of them."""
