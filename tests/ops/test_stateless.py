@@ -223,7 +223,8 @@ def _is_postgres(url: str) -> bool:
     return make_url(url).get_backend_name() == "postgresql"
 
 
-def test_replicas_starting_together_migrate_once(db_url):
+def test_replicas_starting_together_migrate_once(empty_db_url):
+    db_url = empty_db_url
     if not _is_postgres(db_url):
         pytest.skip("the advisory lock is PostgreSQL's; SQLite serves one machine")
     holder = create_engine(db_url)
@@ -233,7 +234,7 @@ def test_replicas_starting_together_migrate_once(db_url):
         waiting = threading.Thread(target=upgrade, args=(db_url,))
         waiting.start()
         time.sleep(1.0)
-        assert waiting.is_alive()  # a replica waits while another holds the migration lock
+        assert waiting.is_alive()  # a replica with migrations to run waits while another holds the lock
         conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK_KEY})
         conn.commit()
         waiting.join(timeout=60)
@@ -296,3 +297,20 @@ def test_postgres_has_room_for_every_pool():
     needed = app["deploy"]["replicas"] * workers * per_process
     assert needed <= max_connections - 10, (needed, max_connections)  # room left for psql, backups, the lock
 
+
+def test_a_replica_finding_the_schema_at_head_starts_without_the_lock(db_url):
+    if not _is_postgres(db_url):
+        pytest.skip("the advisory lock is PostgreSQL's; SQLite serves one machine")
+    holder = create_engine(db_url)
+    try:
+        with holder.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(:k)"), {"k": MIGRATION_LOCK_KEY})
+            conn.commit()
+            starting = threading.Thread(target=upgrade, args=(db_url,))
+            starting.start()
+            starting.join(timeout=30)
+            assert not starting.is_alive()  # nothing to migrate: it did not queue behind the lock's holder
+            conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": MIGRATION_LOCK_KEY})
+            conn.commit()
+    finally:
+        holder.dispose()
