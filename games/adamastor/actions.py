@@ -72,7 +72,9 @@ def _nav_actions(comp: Components, s: State) -> list[Action]:
         if cost <= points:
             label = words("Sail to {place} for {points}", place=nav.place_name(comp, s, space), points=nav_points(cost))
             out.append(Action(f"nav:move:{space}", label, "map"))
-    out.append(Action("nav:stop", words("Stop sailing here (lose the {left})", left=points_left(points)), "panel"))
+    stop = (words("Stop sailing here (lose the {left})", left=points_left(points)) if points
+            else words("Stop sailing here"))  # nothing left to lose
+    out.append(Action("nav:stop", stop, "panel"))
     return out
 
 

@@ -176,9 +176,9 @@ def prompt(comp: Components, s: State) -> Words:
         return words("Choose the die to reroll.")
     n = p["steps_left"]
     if p["symbol"] == "move":
-        return words_n("Move the hero ({n} step left).", "Move the hero ({n} steps left).", n)
+        return words_n("Move the hero ({n} step to go).", "Move the hero ({n} steps to go).", n)
     if p["symbol"] == "hand" and p["enemy"] is not None:
-        return words_n("Move it ({n} step left).", "Move it ({n} steps left).", n)
+        return words_n("Move it ({n} step to go).", "Move it ({n} steps to go).", n)
     return words(PROMPTS[p["symbol"]])
 
 

@@ -15,6 +15,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from app.i18n import catalogs
+from app.i18n.catalogs import game_slugs
+from app.i18n.coverage import content_texts
 
 ROOT = catalogs.ROOT
 KEYWORDS = {**DEFAULT_KEYWORDS, "words": None, "words_n": (1, 2), "N_": None}
@@ -85,3 +87,14 @@ def test_translations_keep_every_placeholder(domain):
 def test_every_game_has_a_glossary(game):
     glossary = ROOT / "games" / game / "GLOSSARY.md"
     assert glossary.exists() and glossary.read_text().count("|") > 20, f"{glossary} missing or empty"
+
+
+@pytest.mark.parametrize("game", sorted(game_slugs()))
+def test_every_card_and_component_text_reads_as_english(game):
+    """The English of a game's data files (the message ids its Spanish is translated from) has no article before
+    "no" and no "a" before a vowel sound ("add a Intelligence rune")."""
+    from tests.support.label_words import A_BEFORE_VOWEL
+
+    wrong = sorted(t for t in content_texts(game)
+                   if A_BEFORE_VOWEL.search(t) or re.search(r"\b(the|a|an) no\b", t, re.IGNORECASE))
+    assert wrong == [], wrong[:5]

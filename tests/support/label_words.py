@@ -3,7 +3,8 @@
 A label fails when it is only digits and punctuation ("3", "+1", "2w", "×2"), only a vague word without its
 object ("Choose", "Keep", "OK"...), a card number standing for the card ("#35"), a bare bonus ("Sail +0"),
 "point(s)" instead of the right plural, or a die named by its place in the pool ("d0", "die 2") rather than by
-its face.
+its face; or when its words do not read as English: an article before "no" ("lose the no points left"), "a"
+before a vowel sound ("add a Intelligence rune").
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ VAGUE = {
     "apply", "submit", "spawn", "hit", "step", "portal",
 }
 _ONLY_SYMBOLS = re.compile(r"^[\W\d_]*[a-z]?[\W\d_]*$", re.IGNORECASE)  # "3", "+1", "2w", "#35", "×2"
+A_BEFORE_VOWEL = re.compile(r"\ba (?!(?:uni|use|one|eu))[aeiou]", re.IGNORECASE)  # not "a unique", "a one-off"
 DIE_BY_PLACE = re.compile(r"\b(d\d+|b\d+|sp|die \d+|dice \d+)\b", re.IGNORECASE)
 
 
@@ -39,6 +41,10 @@ def label_faults(label: str) -> list[str]:
         faults.append("'point(s)' instead of the right plural")
     if DIE_BY_PLACE.search(text):
         faults.append("a die named by its position")
+    if re.search(r"\b(the|a|an) no\b", text, re.IGNORECASE):
+        faults.append("an article before 'no'")
+    if A_BEFORE_VOWEL.search(text):
+        faults.append("'a' before a vowel sound")
     return faults
 
 
