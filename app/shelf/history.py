@@ -6,6 +6,7 @@ that pass them (options are JSON, compared the same way on SQLite and PostgreSQL
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,9 @@ from app.shelf.stats import RESULTS
 from games.registry import UnknownGame, get_engine
 
 PER_PAGE = 100
+# A page number as a link writes it: ASCII digits, at most a million pages (str.isdigit() also takes "²" and
+# "③", and int() refuses more than 4,300 digits: both were a 500).
+_PAGE = re.compile(r"0*[0-9]{1,6}")
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class Filters:
         page = str(params.get("page") or "1")
         return cls(game=game, result=result if result in RESULTS else "",
                    option=option if "=" in option else "",
-                   page=max(1, min(int(page), 10**6)) if page.isdigit() else 1)
+                   page=max(1, int(page)) if _PAGE.fullmatch(page) else 1)
 
     def query(self, **changes: Any) -> dict[str, str]:
         """These filters as URL parameters (for the pages' links), with `changes` applied."""

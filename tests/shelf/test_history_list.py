@@ -67,6 +67,10 @@ def test_every_game_newest_first_with_its_links_and_filters(app, client):
     assert "No game matches these filters." in client.get("/history?result=finished&game=platformer").text
     # Odd values are ignored rather than refused.
     assert len(_sessions(client.get("/history?game=chess&result=maybe&page=x&option=junk").text)) == 5
+    # Digits that are not 0-9 (superscripts, circled numbers) and a page number too long for int() alike.
+    for odd in ("²", "③", "1¹", "9" * 5000):
+        answer = client.get("/history", params={"page": odd})
+        assert answer.status_code == 200 and len(_sessions(answer.text)) == 5, odd[:10]
 
 
 def test_the_history_comes_in_pages(app, client, monkeypatch):
