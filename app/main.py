@@ -22,6 +22,7 @@ from app.http.auth import SecurityMiddleware
 from app.http.body_limit import BodyLimitMiddleware
 from app.http.capacity import health, overload
 from app.http.guard import RequestGuard
+from app.http.head import HeadAsGet
 from app.http.locale import LocaleMiddleware
 from app.http.static import CachedStaticFiles
 from app.i18n import coverage as i18n_coverage
@@ -67,6 +68,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     with app.state.sessionmaker() as db:
         app.state.single_player_id = players.single_player_id(db)
     # Host, origin, proxy and body-type rules, before any route or database connection (app/http/).
+    app.add_middleware(HeadAsGet)  # a HEAD is answered as its GET, without the body (app/http/head.py)
     app.add_middleware(RequestGuard, allowed_hosts=settings.allowed_hosts, trusted_proxies=settings.trusted_proxies)
     # No request body may outgrow the largest import (with its form): refused before any route runs
     # when its length is declared, cut off as the bytes arrive when not (before anything spools it to

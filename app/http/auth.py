@@ -39,6 +39,9 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
+    # Every page and answer is a player's own (their games, history, exports) unless it says otherwise: static
+    # files and /assets set their own caching.
+    (b"cache-control", b"private, no-store"),
 ]
 
 

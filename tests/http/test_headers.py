@@ -119,3 +119,32 @@ def test_every_games_board_keeps_to_the_policy(world):
             for pattern in (INLINE_SCRIPT, STYLE_ATTR, HANDLER_ATTR, STYLE_ELEMENT):
                 found = pattern.search(r.text)
                 assert found is None, (url, found.group(0)[:200] if found else "")
+
+
+def test_every_route_of_the_app_is_kept_out_of_shared_caches_and_static_files_are_not(world):
+    """A player's pages and answers (history, statistics, replays, look views, settings, exports) say
+    `private, no-store`; the static files and fingerprinted assets keep the caching they set themselves."""
+    app, ana, ids = world
+    for url in _pages(app, ids):
+        if url.startswith("/assets/"):  # the fingerprinted files: below
+            continue
+        r = ana.client.get(url, follow_redirects=False)
+        assert r.headers.get("cache-control") == "private, no-store", (url, r.status_code, r.headers.get("cache-control"))
+    page = ana.client.get(f"/play/{ids['session_id']}").text
+    for url in ("/static/css/app.css", re.search(r'src="(/assets/[^"]+)"', page).group(1)):
+        cached = ana.client.get(url).headers.get("cache-control", "")
+        assert "max-age" in cached and "no-store" not in cached, (url, cached)
+
+
+def test_head_is_answered_as_get_without_the_body(world):
+    app, ana, ids = world
+    checked = 0
+    for url in _pages(app, ids):
+        got, head = ana.client.get(url, follow_redirects=False), ana.client.head(url, follow_redirects=False)
+        assert head.status_code == got.status_code != 405, (url, head.status_code, got.status_code)
+        assert head.content == b"", url
+        assert head.headers.get("content-type") == got.headers.get("content-type"), url
+        checked += 1
+    assert checked >= 15
+    # Only where a GET is served: a route that takes POST alone still refuses HEAD.
+    assert ana.client.head(f"/api/sessions/{ids['session_id']}/actions").status_code == 405
