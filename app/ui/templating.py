@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
+from urllib.parse import quote
 
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
@@ -188,6 +189,12 @@ def memo(macro: Any, *args: Any) -> Markup:
     return found
 
 
+def on_this_site(path: str) -> str:
+    """`path` as a link that can only lead to a page of this site: one leading slash, URL-quoted. A request for
+    `/%2Fevil.example/x` has the path `//evil.example/x`, which as a link would be another site's address."""
+    return "/" + quote(path.lstrip("/\\"), safe="/-._~!$&'()*+,;=:@")
+
+
 def csrf_field() -> Markup:
     """The hidden CSRF field every state-changing form carries (empty in single mode: nothing to send)."""
     token = current.csrf_token()
@@ -227,6 +234,7 @@ templates.env.filters["number"] = _per_reader(i18n_render.number)
 templates.env.filters["moment"] = _per_reader(i18n_render.moment)
 templates.env.globals["lang"] = i18n_context.locale
 templates.env.filters["signed"] = signed
+templates.env.filters["on_this_site"] = on_this_site
 templates.env.tests["prefixed"] = lambda value, prefix: str(value).startswith(prefix)
 
 

@@ -7,6 +7,9 @@ in English, Spanish, the pseudo-locale and English again, in turn, and each answ
 
 from __future__ import annotations
 
+import re
+from urllib.parse import urljoin, urlsplit
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -50,3 +53,14 @@ def test_each_answer_is_wholly_in_its_own_language(i18n_client, slug):
         assert spanish != english, path
         assert untranslated(pseudo) == [], path
         assert again == english, f"{path} in English changed after a Spanish and a pseudo-locale answer"
+
+
+@pytest.mark.parametrize("path", ["/%2Fevil.example/x", "/%5Cevil.example/x", "/%2F%2Fevil.example", "/%09/evil.example"])
+def test_the_language_links_stay_on_this_site(client, path):
+    """A path that decodes to `//host/...` (or `/\\host`) is another site's address if written back as it is."""
+    page = client.get(path)
+    links = re.findall(r'<a href="([^"]*)\?lang=(?:en|es)"', page.text)
+    assert len(links) == 2, page.text[:300]
+    for href in links:
+        assert urlsplit(urljoin("http://testserver/here", href)).netloc == "testserver", href
+        assert href.startswith("/") and href[1:2] not in ("/", "\\"), href
