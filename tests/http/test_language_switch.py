@@ -55,7 +55,8 @@ def test_each_answer_is_wholly_in_its_own_language(i18n_client, slug):
         assert again == english, f"{path} in English changed after a Spanish and a pseudo-locale answer"
 
 
-@pytest.mark.parametrize("path", ["/%2Fevil.example/x", "/%5Cevil.example/x", "/%2F%2Fevil.example", "/%09/evil.example"])
+@pytest.mark.parametrize("path", ["/%2Fevil.example/x", "/%5Cevil.example/x", "/%2F%2Fevil.example",
+                                  "/%09/evil.example"])
 def test_the_language_links_stay_on_this_site(client, path):
     """A path that decodes to `//host/...` (or `/\\host`) is another site's address if written back as it is."""
     page = client.get(path)
