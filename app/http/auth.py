@@ -23,7 +23,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.accounts import current, logins, players
 from app.accounts.logins import Principal
-from app.i18n.locales import pick
 from games.engine import words
 
 COOKIE = "solo_shelf_login"
@@ -128,19 +127,7 @@ async def _page_principal(request: Request) -> Principal:
     principal = await _authenticate(request, None)
     if principal is None:
         raise LoginRequired(api=False)
-    if principal.via == "cookie" and pick(request.query_params.get("lang")) is not None:
-        await run_in_threadpool(_remember_language, request, principal)
     return principal
-
-
-def _remember_language(request: Request, principal: Principal) -> None:
-    """A logged-in player who picks a language (`?lang=es`, the header's switch) keeps it on the account:
-    the next log-in, from any browser, hands it back as the `lang` cookie (app/pages/accounts.py)."""
-    lang = pick(request.query_params.get("lang"))
-    if lang is None or principal.via != "cookie":
-        return
-    with request.app.state.sessionmaker() as db:
-        players.set_locale(db, player_id=principal.player_id, locale=lang)
 
 
 async def page_player(request: Request, principal: Annotated[Principal, Depends(_page_principal)]) -> Principal:

@@ -8,6 +8,7 @@ every other form here carries the log-in's token, checked by `page_player` like 
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import parse_qsl, urlencode
 
 from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, Response
@@ -27,6 +28,7 @@ from app.http.locale import cookie_header
 from app.http.proxies import throttle_address
 from app.i18n.locales import pick
 from app.pages.common import DB, page, page_router, see_other
+from app.ui.templating import on_this_site
 from games.engine import reason, words, words_n
 
 router = page_router(log_in=False)
@@ -176,15 +178,25 @@ def settings_page(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
 
 @router.post("/settings/language", response_model=None)
 def choose_language(request: Request, form: Form, db: DB, me: PagePlayer) -> Response:
-    """The language form of the settings page: the `lang` cookie, and the account too (accounts mode)."""
+    """The language form of the settings page and the header's switch (a form for a logged-in player): the `lang`
+    cookie, and the account too (accounts mode). Only this POST stores it: a `?lang=` link sets the cookie alone.
+    The switch sends `next`, the page it was on, to go back to (on this site, without its own `lang`)."""
     lang = pick(form.get("lang"))
     if lang is None:
         return _settings_page(request, db, me, error=words("Choose English or Spanish."), status_code=422)
     if not _single(request) and me.via == "cookie":
         players.set_locale(db, player_id=me.player_id, locale=lang)
-    response = see_other("/settings?done=language")
+    back = form.get("next")
+    response = see_other(_back_to(back) if isinstance(back, str) and back else "/settings?done=language")
     response.headers.append("Set-Cookie", cookie_header(lang))
     return response
+
+
+def _back_to(address: str) -> str:
+    """The page a language switch was on: a path of this site, its query without `lang`."""
+    path, _, query = address.partition("?")
+    kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
+    return on_this_site(path) + ("?" + urlencode(kept) if kept else "")
 
 
 @router.post("/settings/password", response_model=None)

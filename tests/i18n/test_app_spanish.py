@@ -270,7 +270,21 @@ def test_the_account_remembers_the_language(db_url):
         ana = sign_up(app, "Ana")
         _client, r = log_in(app, "Ana")  # no language chosen yet: the log-in sets none
         assert r.status_code == 303 and "lang=" not in r.headers.get("set-cookie", "")
-        assert '<html lang="es">' in ana.client.get("/saves?lang=es").text  # the header's switch
+        linked = ana.client.get("/saves?lang=es")  # a link (a GET, maybe from another site): this browser only
+        assert '<html lang="es">' in linked.text and "lang=es" in linked.headers["set-cookie"]
+        _elsewhere, r = log_in(app, "Ana", client=TestClient(app))
+        assert "lang=" not in r.headers.get("set-cookie", ""), "a GET stored the language on the account"
+        # The header's switch, for a logged-in player, is a form: it keeps the choice and goes back to the page.
+        switch = re.search(r'<form method="post" action="/settings/language">(.*?)</form>', linked.text, re.S)
+        assert switch and 'name="next" value="/saves?lang=es"' in switch.group(1)
+        r = ana.client.post("/settings/language", data={"csrf_token": csrf_in(linked.text), "lang": "es",
+                                                        "next": "/saves?lang=en&game=adamastor"},
+                            follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/saves?game=adamastor"
+        assert "lang=es" in r.headers["set-cookie"]
+        off_site = ana.client.post("/settings/language", data={"csrf_token": csrf_in(linked.text), "lang": "es",
+                                                               "next": "//evil.example/x"}, follow_redirects=False)
+        assert off_site.headers["location"] == "/evil.example/x"
         fresh = TestClient(app)  # another browser: no lang cookie, an English Accept-Language
         client, r = log_in(app, "Ana", client=fresh)
         assert r.status_code == 303 and "lang=es" in r.headers.get("set-cookie", "")
