@@ -131,6 +131,8 @@ def _serve(args: argparse.Namespace) -> int:
         # uvicorn would believe X-Forwarded-For from 127.0.0.1 by default: the app itself reads the
         # forwarded headers, from TRUSTED_PROXIES only (app/http/proxies.py).
         proxy_headers=False,
+        # A request's headers are bounded: 431 past 32 KiB, before the rest is read (app/http/header_limit.py).
+        http="app.http.header_limit:BoundedHttpToolsProtocol",
     )
     return 0
 
