@@ -41,6 +41,12 @@ def label_faults(label: str) -> list[str]:
         faults.append("'point(s)' instead of the right plural")
     if DIE_BY_PLACE.search(text):
         faults.append("a die named by its position")
+    return faults + english_faults(text)
+
+
+def english_faults(text: str) -> list[str]:
+    """Where `text` does not read as English (for any text a player reads: a button, a card)."""
+    faults = []
     if re.search(r"\b(the|a|an) no\b", text, re.IGNORECASE):
         faults.append("an article before 'no'")
     if A_BEFORE_VOWEL.search(text):
