@@ -3,12 +3,14 @@ view (as on Board Game Arena's status bar).
 
 `action_bar(sv, placement)` gathers what the bar shows from a session view; templates/partials/table_bar.html draws
 it. The bar offers at most nine choices, each with its number key, in the engine's order:
-- a decision of nine actions or fewer shows them all;
+- a decision of six actions or fewer shows them all (six buttons fill three rows of a phone's bar, a quarter of
+  its screen);
 - a longer one is picked the way the table is played, the piece first: the actions drawn on one component of the
   board (a hand card and the row cards it may swap with, a die and what it may do) make one choice, which opens
   to show them (a <details>, so it works without JavaScript too), named by what their labels share ("Swap #4
-  Lateen Sails for…"); if that still leaves more than nine, actions that start with the same words are grouped the
-  same way, and past that the last choice holds the rest ("More choices").
+  Lateen Sails for…"); if that still leaves more than six, the choices that start with the same word are one
+  ("Swap…": every swap of every hand card, also offered on the cards themselves), and past nine the last choice
+  holds the rest ("More choices").
 - Two actions with exactly the same name are the same choice for the player (two dice of one face): the bar
   shows it once; the board still draws each where it belongs.
 The last move is the log entry the newest move wrote (its `seq` is the version that move made): its lines, oldest
@@ -25,6 +27,7 @@ from games.engine import Action
 
 KEYED = 9   # keys 1-9 press the bar's first nine choices
 MAX_CHOICES = 9
+SPREAD = 6  # a decision of more actions is grouped: six buttons are three rows of a phone's bar, a quarter of its screen
 
 
 @dataclass(frozen=True)
@@ -110,10 +113,10 @@ def choices(actions: list[Action], placement: Placement | None = None) -> list[C
 
 def _choices(actions: list[Action], placement: Placement | None) -> list[Choice]:
     distinct = _distinct(actions)
-    if len(distinct) <= MAX_CHOICES:
+    if len(distinct) <= SPREAD:
         return [Choice(str(a.label), a) for a in distinct]
     groups = _by_piece(distinct, placement)
-    if len(groups) > MAX_CHOICES:
+    if len(groups) > SPREAD:
         groups = _by_words(groups)
     if len(groups) > MAX_CHOICES:
         rest = [a for g in groups[MAX_CHOICES - 1:] for a in g]
@@ -141,22 +144,23 @@ def _by_piece(actions: list[Action], placement: Placement | None) -> list[list[A
     groups: dict[Any, list[Action]] = {}
     for a in actions:
         groups.setdefault(home_of.get(a.id, ("", a.id)), []).append(a)
-    return list(groups.values())
+    # A piece whose actions share no first words (an ocean's Search, Stalk and Attack) has no name to show: its
+    # actions stay choices of their own.
+    return [part for g in groups.values()
+            for part in ([g] if len(g) == 1 or _shared_words([str(a.label) for a in g]) else [[a] for a in g])]
 
 
 def _by_words(groups: list[list[Action]]) -> list[list[Action]]:
-    """Single actions that start with the same word gathered (groups of a piece stay as they are)."""
+    """The choices that start with the same word gathered into one, in the order the first of them came (a piece's
+    group counts by its first action's word: five hand cards' swaps become one "Swap…")."""
     out: list[list[Action]] = []
     by_verb: dict[str, list[Action]] = {}
     for g in groups:
-        if len(g) > 1:
-            out.append(g)
-            continue
         verb = str(g[0].label).split(" ", 1)[0]
         if verb in by_verb:
-            by_verb[verb].append(g[0])
+            by_verb[verb].extend(g)
         else:
-            by_verb[verb] = [g[0]]
+            by_verb[verb] = list(g)
             out.append(by_verb[verb])
     return out
 
@@ -167,15 +171,33 @@ def _choice(group: list[Action], *, more: bool = False) -> Choice:
     labels = [str(a.label) for a in group]
     shared = "" if more else _shared_words(labels)
     faces = tuple(label[len(shared):].strip(" :—-,") or label for label in labels)
+    if not shared and not more:  # nothing shared leaves every button words to read: the buttons say it all
+        shared = _shared_words(labels, whole=False)
     return Choice(f"{shared.rstrip(' :—-,')}…" if shared else "", None, tuple(group), faces, more)
 
 
-def _shared_words(labels: list[str]) -> str:
-    """The words every label starts with (whole words only), or ''."""
+def _shared_words(labels: list[str], whole: bool = True) -> str:
+    """The words every label starts with (whole words only), or ''; with `whole`, only as many as leave each
+    label's rest readable on its own (its buttons then show the rest alone)."""
     first = labels[0].split(" ")
     n = 0
     while n < len(first) and all(label.split(" ")[:n + 1] == first[:n + 1] for label in labels):
         n += 1
+    # Each button keeps words to read ("row 1, column 2", not "2" nor a bare "column 2"): the shared words stop
+    # before a button would be left without them.
+    while whole and n and not all(_reads(" ".join(label.split(" ")[n:])) for label in labels):
+        n -= 1
     if n == 0 or n == len(first):
         return ""
     return " ".join(first[:n]) + " "
+
+
+def _reads(face: str) -> bool:
+    """A group's button face reads on its own: it starts with a word (or a card's "#12"), holds a word of three
+    letters or more, and is more than a word and a number ("column 2")."""
+    words = face.split()
+    if not words or not (words[0].startswith("#") or any(ch.isalpha() for ch in words[0])):
+        return False
+    if not any(sum(ch.isalpha() for ch in w) >= 3 for w in words):
+        return False
+    return not (len(words) == 2 and not any(ch.isalpha() for ch in words[1]))

@@ -183,6 +183,42 @@
   // ---- Scrolling boxes that follow a part (data-follow) ----
   var scrolled = [];  // before the swap: each following box's scrollLeft (the new box starts at 0)
 
+  // ---- The table's own scrolling boxes (a laptop's board and side column, the panels) ----
+  // A move's answer swaps them new, scrolled to the top: they keep where the player had them, and then the first
+  // component the move changed that the main box hides is scrolled into it (inside the box only).
+  var BOXES = "#board .table-main, #board .table-side, #board .side-panel";
+  var boxes = [];
+
+  function showChanged(smooth) {
+    var box = document.querySelector("#board .table-main");
+    var inBox = box && box.scrollHeight > box.clientHeight + 1;  // a laptop's table: its main part scrolls
+    var changed = [].filter.call(document.querySelectorAll("#board .just-changed, #board [data-from]"), function (el) {
+      return el.offsetParent !== null && (!inBox || box.contains(el));
+    });
+    if (!changed.length) { return; }
+    // The part of the window the player sees the table in: the main box, or the window less the bar over it.
+    var top = 0, bottom = window.innerHeight;
+    var bar = document.getElementById("table-bar");
+    if (inBox) {
+      var b = box.getBoundingClientRect();
+      top = b.top; bottom = b.bottom;
+    } else if (bar) {
+      var r = bar.getBoundingClientRect();
+      if (r.top > bottom / 2) { bottom = Math.min(bottom, r.top); } else { top = Math.max(top, r.bottom); }
+    }
+    var seen = changed.some(function (el) {
+      var r = el.getBoundingClientRect(), middle = r.top + r.height / 2;
+      return middle > top && middle < bottom;
+    });
+    if (seen) { return; }
+    var first = changed[0].getBoundingClientRect();
+    var shift = (first.top - top) - Math.max(0, (bottom - top - first.height) / 3);
+    var how = smooth ? "smooth" : "auto";
+    if (inBox) { box.scrollTo({top: Math.max(0, Math.round(box.scrollTop + shift)), behavior: how}); }
+    else { window.scrollTo({top: Math.max(0, Math.round(window.scrollY + shift)), behavior: how}); }
+  }
+
+
   function followAll(smooth) {
     document.querySelectorAll("[data-follow]").forEach(function (box) {
       var it = box.querySelector('[data-part="' + CSS.escape(box.dataset.follow) + '"]');
@@ -200,6 +236,7 @@
       before = snapshot();
       places = still() ? null : rememberPlaces();
       scrolled = [].map.call(document.querySelectorAll("#board [data-follow]"), function (box) { return box.scrollLeft; });
+      boxes = [].map.call(document.querySelectorAll(BOXES), function (box) { return box.scrollTop; });
       if (!still()) { unnameLeavers(evt.detail.serverResponse); }
     }
   });
@@ -208,6 +245,9 @@
     if (target && target.id === "board") {
       document.querySelectorAll("#board [data-follow]").forEach(function (box, i) {
         if (scrolled[i]) { box.scrollLeft = scrolled[i]; }
+      });
+      document.querySelectorAll(BOXES).forEach(function (box, i) {
+        if (boxes[i]) { box.scrollTop = boxes[i]; }
       });
     }
     nameMovers();
@@ -220,6 +260,7 @@
     nameMovers();
     highlight(old);
     followAll(!still());
+    showChanged(!still());
     if (!still()) { travelAll(); }
     places = null;
   });

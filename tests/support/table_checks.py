@@ -8,8 +8,8 @@
 - no part of the page scrolls sideways;
 - text is readable: at most a tenth of the visible text is smaller than 12 px.
 `layout_shift(page)` answers the cumulative layout shift since the page loaded (at most 0.1 is good).
-`changed_in_view(page)` answers the components the last move changed (glowing, or come from somewhere) that lie
-out of the window or under the bar, so a test can check them right after a move.
+`changed_in_view(page)` answers the components the last move changed (glowing, or come from somewhere) when not one
+of them is in view (all out of the window or under the bar), so a test can check them right after a move.
 """
 
 from __future__ import annotations
@@ -65,18 +65,24 @@ _MEASURE = """() => {
 _CHANGED = """() => {
   const bar = document.querySelector('#table-bar');
   const barBox = bar ? bar.getBoundingClientRect() : null;
-  const out = [];
+  const out = [], seen = [];
   for (const el of document.querySelectorAll('#board .just-changed, #board [data-from]')) {
     if (el.offsetParent === null) continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
     const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
     const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
-    const visible = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+    let visible = r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+    for (let box = el.parentElement; visible && box && box !== document.body; box = box.parentElement) {
+      if (!/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowY)) continue;
+      const c = box.getBoundingClientRect();  // scrolled out of a box of its own (a laptop's table, a panel)
+      visible = r.bottom > c.top && r.top < c.bottom;
+    }
     const under = barBox && y >= barBox.top && y <= barBox.bottom && x >= barBox.left && x <= barBox.right;
-    if (!visible || under) out.push((el.dataset.part || el.id || el.className || el.tagName).toString().slice(0, 50));
+    const name = (el.dataset.part || el.id || el.className || el.tagName).toString().slice(0, 50);
+    if (!visible || under) out.push(name); else seen.push(name);
   }
-  return out;
+  return seen.length ? [] : out;
 }"""
 
 
@@ -106,7 +112,10 @@ def table_problems(page: Any, *, phone: bool) -> list[str]:
 
 
 def changed_in_view(page: Any) -> list[str]:
-    """The components the last move changed that lie out of the window or under the action bar."""
+    """The components the last move changed, when none of them is in view (each lies out of the window, out of its
+    scrolling box or under the action bar); empty when the player sees at least one, or when nothing changed. A move
+    may change parts all over a board (a phone cannot show every ocean at once): what matters is that the player
+    sees the move land, the story (static/js/story.js) then rings each part it touches."""
     return page.evaluate(_CHANGED)
 
 

@@ -11,9 +11,27 @@ def acts(*labels: str) -> list[Action]:
     return [Action(f"a{i}", label) for i, label in enumerate(labels)]
 
 
-def test_nine_choices_or_fewer_are_shown_as_they_come():
-    shown = choices(acts(*(f"Sail to space {n}" for n in range(9))))
-    assert [c.label for c in shown] == [f"Sail to space {n}" for n in range(9)] and not any(c.group for c in shown)
+def test_six_choices_or_fewer_are_shown_as_they_come():
+    shown = choices(acts(*(f"Sail to space {n}" for n in range(6))))
+    assert [c.label for c in shown] == [f"Sail to space {n}" for n in range(6)] and not any(c.group for c in shown)
+
+
+def test_past_six_the_same_first_word_is_one_choice_that_opens():
+    shown = choices(acts(*(f"Sail to space {n}" for n in range(7)), "End the turn"))
+    assert [c.label for c in shown] == ["Sail…", "End the turn"]
+    assert shown[0].faces == tuple(f"to space {n}" for n in range(7))
+
+
+def test_the_swaps_of_many_pieces_are_one_swap_choice():
+    swaps = [Action(f"swap:h{h}:r{r}", f"Swap #{h} Sails for #{r} Rations") for h in range(1, 6) for r in (1, 2, 3)]
+    placement = Placement()
+    for a in swaps:
+        placement.add(("hand", a.id.split(":")[1]), a)
+    draw, navigate, end = acts("Draw a card", "Navigate", "End the Actions phase")
+    shown = choices([draw, *swaps, navigate, end], placement)
+    assert [c.label for c in shown] == ["Draw a card", "Swap…", "Navigate", "End the Actions phase"]
+    assert [a.id for a in shown[1].actions] == [a.id for a in swaps]
+    assert shown[1].faces[0] == "#1 Sails for #1 Rations"
 
 
 def test_identical_names_are_one_choice():
@@ -44,6 +62,7 @@ def test_without_pieces_the_same_first_words_group_and_the_rest_waits_under_more
     many = acts(*(f"Move to {n}" for n in range(12)), *(f"{verb} now" for verb in verbs))
     shown = choices(many)
     assert len(shown) == MAX_CHOICES and shown[0].label == "Move to…" and len(shown[0].actions) == 12
+    assert shown[0].faces[3] == "Move to 3", "each button keeps words to read (not a bare '3')"
     assert [c.label for c in shown[1:-1]] == [f"{verb} now" for verb in verbs[:7]]
     assert shown[-1].more and [a.label for a in shown[-1].actions] == [f"{verb} now" for verb in verbs[7:]]
     assert len({a.id for c in shown for a in (c.actions or (c.action,))}) == len(many)
@@ -57,3 +76,9 @@ def test_a_button_shows_its_label_up_to_the_brackets_unless_two_would_then_look_
                                        "Swap The Volta (hand) for Cargo (row 2)", "End your turn"]
     assert len({c.face for c in shown}) == len(shown)
     assert shown[0].rest == " (During your turn: +1 to a cast)" and shown[1].rest == ""
+
+
+def test_a_group_leaves_each_button_a_word_to_read():
+    shown = choices(acts(*(f"Respawn at level 1, row 1, column {n}" for n in range(1, 8))))
+    assert shown[0].label == "Respawn at level 1…"
+    assert shown[0].faces == tuple(f"row 1, column {n}" for n in range(1, 8))

@@ -1,0 +1,94 @@
+"""The whole table in view (issue #24), measured over played games in every game, on a laptop and on a phone.
+
+Each game is started from its page and played by clicking the action bar, as a player who takes its choices would
+(a group of choices is opened, then one of its buttons pressed; the picks come from a seeded generator). Before
+every move and right after it, tests/support/table_checks.py measures what the player sees:
+- on a laptop (1366x900) the page is at most 1.1 windows tall: the table scrolls inside its parts;
+- every bar button is wholly visible, at most nine, no two with the same name; a phone's bar takes at most about a
+  quarter of the screen; nothing scrolls sideways; at most a tenth of the visible text is under 12 px;
+- after a move, something the move changed is in view, not out of its box or under the bar;
+- no script error in the page.
+The player asked for no motion (prefers-reduced-motion), so every scroll lands at once and the checks read the
+settled table; the motion itself has its own tests (test_motion_browser.py, test_story_browser.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.support.driver import wait_for_board
+from tests.support.table_checks import LAPTOP, PHONE, changed_in_view, layout_shift, table_problems
+
+pytestmark = [pytest.mark.browser, pytest.mark.reduced_motion]
+
+GAMES = ("adamastor", "nemos_war", "platformer", "call_to_adventure")
+MOVES = 14
+CHOICES = "#bar-actions .bar-buttons > button[data-action], #bar-actions .bar-buttons > details > summary"
+
+
+def _start(tab, base_url: str, slug: str, seed: int) -> None:
+    tab.goto(f"{base_url}/games/{slug}")
+    tab.locator('input[name="seed"]').fill(str(seed))
+    tab.locator("#new-game").click()
+    tab.locator("#board").wait_for()
+
+
+def _take_a_bar_choice(tab, rng: random.Random) -> bool:
+    """Press one of the bar's choices (opening a group first); False when the bar offers none (the game ended)."""
+    shown = tab.locator(CHOICES)
+    if not shown.count():
+        return False
+    choice = shown.nth(rng.randrange(shown.count()))
+    if choice.evaluate("el => el.tagName") == "SUMMARY":
+        choice.click()
+        inside = tab.locator("#bar-actions details[open] button[data-action]")
+        choice = inside.nth(rng.randrange(inside.count()))
+    version = int(tab.locator("#board").get_attribute("data-version"))
+    choice.click()
+    wait_for_board(tab, version, at_version=False)
+    return True
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_table_stays_in_view_over_a_played_game(live_server, browser, slug, size):
+    width, height = LAPTOP if size == "laptop" else PHONE
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    rng = random.Random(f"{slug}-{size}")
+    try:
+        _start(tab, live_server.base_url, slug, seed=5)
+        found: list[str] = []
+        for move in range(MOVES):
+            found += [f"before move {move + 1}: {p}" for p in table_problems(tab, phone=size == "phone")]
+            if not _take_a_bar_choice(tab, rng):
+                break
+            unseen = changed_in_view(tab)
+            if unseen:
+                found.append(f"after move {move + 1}: nothing it changed is in view ({unseen})")
+        assert move >= 5, f"the game offered no choice after {move} moves"
+        assert not found, f"{slug} at {width}x{height}:\n" + "\n".join(found)
+        assert not errors, f"errors in the page: {errors}"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_board_page_does_not_shift_as_it_loads(live_server, browser, slug):
+    """Cumulative layout shift (as Lighthouse counts it) at most 0.1 on a freshly loaded board, at both sizes."""
+    for width, height in (LAPTOP, PHONE):
+        context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+        tab = context.new_page()
+        try:
+            _start(tab, live_server.base_url, slug, seed=7)
+            tab.reload()
+            tab.locator("#board").wait_for()
+            shift = layout_shift(tab)
+            assert shift <= 0.1, f"{slug} at {width}x{height}: the page shifts by {shift:.3f} as it loads"
+        finally:
+            context.close()
