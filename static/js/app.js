@@ -26,7 +26,7 @@
   }
 
   function scrollLogs(root) {
-    (root || document).querySelectorAll(".log-lines, .chronicle, .game-log").forEach(function (log) {
+    (root || document).querySelectorAll(".log-lines, .chronicle, .game-log, .chronicle-turns").forEach(function (log) {
       log.scrollTop = log.scrollHeight;
     });
   }

@@ -30,7 +30,12 @@
       b.setAttribute("aria-selected", on ? "true" : "false");
       b.tabIndex = on || (!wanted && b === buttons[0]) ? 0 : -1;
       var panel = document.getElementById(b.getAttribute("aria-controls"));
-      if (panel) { panel.hidden = !on; }
+      if (panel) {
+        panel.hidden = !on;
+        if (on) {  // a log shown again opens on its newest line
+          panel.querySelectorAll(".chronicle-turns").forEach(function (log) { log.scrollTop = log.scrollHeight; });
+        }
+      }
     });
     root.classList.toggle("drawer-open", !!wanted);
     if (wanted && focus) { wanted.focus(); }
@@ -43,6 +48,8 @@
       tabs.dataset.ready = "1";
       var saved = remembered(tabs);
       show(tabs, saved === null ? (narrow() ? "" : null) : saved, false);
+      var side = tabs.closest(".table-side");
+      if (side) { side.classList.add("panels-ready"); }
     });
   }
 

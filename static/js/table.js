@@ -186,16 +186,23 @@
   // ---- The table's own scrolling boxes (a laptop's board and side column, the panels) ----
   // A move's answer swaps them new, scrolled to the top: they keep where the player had them, and then the first
   // component the move changed that the main box hides is scrolled into it (inside the box only).
-  var BOXES = "#board .table-main, #board .table-side, #board .side-panel";
+  var BOXES = "#board .table-main, #board .side-top, #board .side-panel";
   var boxes = [];
+
+  // After a move: the player sees the next decision's component (a card, a die, a space with its buttons) and
+  // what the move changed. The one out of view is scrolled in; when both cannot share the view, the decision wins
+  // (what happened is told in the bar, and the story rings it).
+  function middle(el) { var r = el.getBoundingClientRect(); return r.top + r.height / 2; }
 
   function showChanged(smooth) {
     var box = document.querySelector("#board .table-main");
     var inBox = box && box.scrollHeight > box.clientHeight + 1;  // a laptop's table: its main part scrolls
-    var changed = [].filter.call(document.querySelectorAll("#board .just-changed, #board [data-from]"), function (el) {
-      return el.offsetParent !== null && (!inBox || box.contains(el));
+    function shown(el) { return el.offsetParent !== null && (!inBox || box.contains(el)); }
+    var changed = [].filter.call(document.querySelectorAll("#board .just-changed, #board [data-from]"), shown);
+    var decision = [].filter.call(document.querySelectorAll("#board button[data-action]:not([disabled])"), function (b) {
+      return shown(b) && !b.closest(".decision");  // "Your move" repeats the bar's buttons
     });
-    if (!changed.length) { return; }
+    if (!changed.length && !decision.length) { return; }
     // The part of the window the player sees the table in: the main box, or the window less the bar over it.
     var top = 0, bottom = window.innerHeight;
     var bar = document.getElementById("table-bar");
@@ -206,17 +213,34 @@
       var r = bar.getBoundingClientRect();
       if (r.top > bottom / 2) { bottom = Math.min(bottom, r.top); } else { top = Math.max(top, r.bottom); }
     }
-    var seen = changed.some(function (el) {
-      var r = el.getBoundingClientRect(), middle = r.top + r.height / 2;
-      return middle > top && middle < bottom;
-    });
-    if (seen) { return; }
-    var first = changed[0].getBoundingClientRect();
-    var shift = (first.top - top) - Math.max(0, (bottom - top - first.height) / 3);
+    var margin = Math.min(40, (bottom - top) / 6);
+    function inView(el) { var m = middle(el); return m > top && m < bottom; }
+    var wanted = [];  // the middles to bring into view, the first one first
+    if (decision.length && !decision.some(inView)) {
+      // the decision's button nearest to what changed (or to the view): a die beside the hero, not the top of the board
+      var near = changed.length ? middle(changed[0]) : (top + bottom) / 2;
+      var best = decision.map(middle).sort(function (a, b) { return Math.abs(a - near) - Math.abs(b - near); })[0];
+      wanted.push(best);
+    }
+    if (changed.length && !changed.some(inView)) { wanted.push(middle(changed[0])); }
+    if (!wanted.length) { return; }
+    var lo = Math.min.apply(null, wanted), hi = Math.max.apply(null, wanted);
+    if (hi - lo > bottom - top - 2 * margin) { lo = hi = wanted[0]; }  // both cannot share the view
+    if (decision.length && wanted.length === 1 && decision.some(inView)) {
+      // only the change is wanted: keep a decision button in view as well if they fit together
+      var d = decision.filter(inView).map(middle);
+      var dlo = Math.min.apply(null, d), dhi = Math.max.apply(null, d);
+      if (Math.max(hi, dhi) - Math.min(lo, dlo) <= bottom - top - 2 * margin) {
+        lo = Math.min(lo, dlo); hi = Math.max(hi, dhi);
+      }
+    }
+    var shift = lo < top + margin ? lo - (top + margin) : hi > bottom - margin ? hi - (bottom - margin) : 0;
+    if (!shift) { return; }
     var how = smooth ? "smooth" : "auto";
     if (inBox) { box.scrollTo({top: Math.max(0, Math.round(box.scrollTop + shift)), behavior: how}); }
     else { window.scrollTo({top: Math.max(0, Math.round(window.scrollY + shift)), behavior: how}); }
   }
+
 
 
   function followAll(smooth) {

@@ -6,7 +6,9 @@ every move and right after it, tests/support/table_checks.py measures what the p
 - on a laptop (1366x900) the page is at most 1.1 windows tall: the table scrolls inside its parts;
 - every bar button is wholly visible, at most nine, no two with the same name; a phone's bar takes at most about a
   quarter of the screen; nothing scrolls sideways; at most a tenth of the visible text is under 12 px;
-- after a move, something the move changed is in view, not out of its box or under the bar;
+- after a move, the board's buttons for the next decision (on a card, a die, a space) are in view, and so is
+  something the move changed, neither out of its box nor under the bar; on a laptop the log
+  (its side panel) shows its newest line;
 - no script error in the page.
 The player asked for no motion (prefers-reduced-motion), so every scroll lands at once and the checks read the
 settled table; the motion itself has its own tests (test_motion_browser.py, test_story_browser.py).
@@ -19,7 +21,8 @@ import random
 import pytest
 
 from tests.support.driver import wait_for_board
-from tests.support.table_checks import LAPTOP, PHONE, changed_in_view, layout_shift, table_problems
+from tests.support.table_checks import (LAPTOP, PHONE, changed_in_view, decision_in_view, layout_shift,
+                                        table_problems)
 
 pytestmark = [pytest.mark.browser, pytest.mark.reduced_motion]
 
@@ -51,6 +54,24 @@ def _take_a_bar_choice(tab, rng: random.Random) -> bool:
     return True
 
 
+_NEWEST_LINE_IN_VIEW = """() => {
+  const lines = [...document.querySelectorAll('#board .chronicle-entry')].filter(e => e.offsetParent !== null);
+  if (!lines.length) return true;
+  const r = lines[lines.length - 1].getBoundingClientRect();
+  for (let box = lines[lines.length - 1].parentElement; box && box !== document.body; box = box.parentElement) {
+    if (!/(auto|scroll)/.test(getComputedStyle(box).overflowY)) continue;
+    const c = box.getBoundingClientRect();
+    if (r.bottom <= c.top + 2 || r.top >= c.bottom - 2) return false;
+  }
+  return r.top < innerHeight && r.bottom > 0;
+}"""
+
+
+def _newest_log_line_in_view(tab) -> bool:
+    """The chronicle (a side panel on a laptop, open by default) shows its newest line."""
+    return tab.evaluate(_NEWEST_LINE_IN_VIEW)
+
+
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 @pytest.mark.parametrize("slug", GAMES)
 def test_the_table_stays_in_view_over_a_played_game(live_server, browser, slug, size):
@@ -68,9 +89,13 @@ def test_the_table_stays_in_view_over_a_played_game(live_server, browser, slug, 
             found += [f"before move {move + 1}: {p}" for p in table_problems(tab, phone=size == "phone")]
             if not _take_a_bar_choice(tab, rng):
                 break
+            if not decision_in_view(tab):
+                found.append(f"after move {move + 1}: the board's buttons for the next decision are all out of view")
             unseen = changed_in_view(tab)
             if unseen:
                 found.append(f"after move {move + 1}: nothing it changed is in view ({unseen})")
+            if size == "laptop" and not _newest_log_line_in_view(tab):
+                found.append(f"after move {move + 1}: the log's newest line is out of view")
         assert move >= 5, f"the game offered no choice after {move} moves"
         assert not found, f"{slug} at {width}x{height}:\n" + "\n".join(found)
         assert not errors, f"errors in the page: {errors}"

@@ -7,6 +7,8 @@
 - on a phone the bar takes at most about a quarter of the screen (the undo and help buttons aside);
 - no part of the page scrolls sideways;
 - text is readable: at most a tenth of the visible text is smaller than 12 px.
+`decision_in_view(page)` answers False when the board draws buttons for the decision (on its cards, dice, spaces)
+and not one of them is in view (out of the window, out of its scrolling box, or under the bar).
 `layout_shift(page)` answers the cumulative layout shift since the page loaded (at most 0.1 is good).
 `changed_in_view(page)` answers the components the last move changed (glowing, or come from somewhere) when not one
 of them is in view (all out of the window or under the bar), so a test can check them right after a move.
@@ -117,6 +119,33 @@ def changed_in_view(page: Any) -> list[str]:
     may change parts all over a board (a phone cannot show every ocean at once): what matters is that the player
     sees the move land, the story (static/js/story.js) then rings each part it touches."""
     return page.evaluate(_CHANGED)
+
+
+_DECISION = """() => {
+  const bar = document.querySelector('#table-bar');
+  const barBox = bar ? bar.getBoundingClientRect() : null;
+  const buttons = [...document.querySelectorAll('#board button[data-action]:not([disabled])')]
+    .filter(b => b.offsetParent !== null && !b.closest('.decision'));
+  if (!buttons.length) return true;
+  return buttons.some(b => {
+    const r = b.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+    if (barBox && y >= barBox.top && y <= barBox.bottom && x >= barBox.left && x <= barBox.right) return false;
+    for (let box = b.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (!/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowY)) continue;
+      const c = box.getBoundingClientRect();
+      if (y < c.top || y > c.bottom) return false;
+    }
+    return true;
+  });
+}"""
+
+
+def decision_in_view(page: Any) -> bool:
+    """Whether a button the board draws for the decision (outside "Your move", which repeats the bar) is in view;
+    True when the board draws none."""
+    return page.evaluate(_DECISION)
 
 
 _SHIFT = """() => new Promise(done => {
