@@ -11,7 +11,7 @@ from games.engine import N_, Action, Event, words, words_n
 from games.platformer import effects as fx
 from games.platformer import movement as mv
 from games.platformer import symbols as sy
-from games.platformer.combat import adjacent_enemies, can_reach
+from games.platformer import useful as us
 from games.platformer.components import SYMBOLS, Components
 from games.platformer.table import State, enemy_stats, face_word, gem_step_cost, has_token, mod, restored, say
 from games.platformer.turn import end_turn
@@ -29,21 +29,22 @@ def _where(cell: str) -> str:
     return mv.describe(cell)
 
 
-def _pending_actions(comp: Components, s: State) -> list[Action]:
+def _pending_actions(comp: Components, s: State, strict: bool) -> list[Action]:
     if s["push"] is not None:
         name = enemy_stats(comp, s, s["push"]["figure"])["name"]
         return [Action(f"push:{c}", words("Push the {enemy} to {cell}", enemy=name, cell=_where(c)), "map")
                 for c in mv.push_targets(comp, s)]
     p = s["pending"]
     if p["kind"] in ("forge", "save_forge", "pick"):
-        return [Action(f"as:{sym}", words(MAKE_SYMBOL[sym]), "panel") for sym in SYMBOLS]
+        useful = us.forge_symbols(comp, s, set(p["parts"])) if p["kind"] == "forge" and strict else SYMBOLS
+        return [Action(f"as:{sym}", words(MAKE_SYMBOL[sym]), "panel") for sym in useful]
     if p["kind"] == "reroll":
         return [Action(f"reroll:d{i}", words("Reroll {die}", die=sy.die_name(s, f"d{i}")), "dice")
                 for i, d in enumerate(s["dice"]) if not d["used"]]
-    return _use_actions(comp, s, p)
+    return _use_actions(comp, s, p, strict)
 
 
-def _use_actions(comp: Components, s: State, p: dict) -> list[Action]:
+def _use_actions(comp: Components, s: State, p: dict, strict: bool) -> list[Action]:
     sym, out = p["symbol"], []
     if sym == "respawn":
         out += [Action(f"respawn:{c}", words("Respawn at {cell}", cell=_where(c)), "map")
@@ -51,7 +52,7 @@ def _use_actions(comp: Components, s: State, p: dict) -> list[Action]:
         return out + [Action("cancel", words("Give the symbol back"), "panel")]
     for part in p["parts"]:
         cost = gem_step_cost(s, part["mult"])
-        if s["gems"] >= cost:
+        if s["gems"] >= cost and (sym != "star" or _star_grows(comp, s, p, strict)):
             out.append(Action(f"gem:{part['id']}", words_n("Spend {n} gem to count {part} ×{mult}",
                                                            "Spend {n} gems to count {part} ×{mult}", cost,
                                                            part=sy.part_name(s, part["id"]), mult=part["mult"] + 1),
@@ -91,32 +92,21 @@ def _use_actions(comp: Components, s: State, p: dict) -> list[Action]:
     return out
 
 
-def _useful_symbols(comp: Components, s: State, faces: set[str]) -> set[str]:
-    """The faces worth starting to use: a sword needs an enemy next to the hero, a hand an enemy that can move."""
-    out = set()
-    for face in faces:
-        sym = sy.resolve_star(comp, face, s["opts"]["hero"])[0]
-        if sym == "sword":
-            ok = any(can_reach(s, f) for f in adjacent_enemies(comp, s, s["hero_cell"]))
-        elif sym == "hand":
-            ok = sy.can_grab(comp, s)
-        else:
-            ok = True
-        if ok:
-            out.add(face)
-    return out
+def _star_grows(comp: Components, s: State, p: dict, strict: bool) -> bool:
+    """A gem on a star with effects resolves them once more: offered only if that does something."""
+    times = sum(x["mult"] for x in p["parts"]) + 1
+    return us.effects_possible(comp, s, comp.heroes[s["opts"]["hero"]].raw["star"]["effects"], times, strict)
 
 
-def _main_actions(comp: Components, s: State) -> list[Action]:
+def _main_actions(comp: Components, s: State, strict: bool) -> list[Action]:
     src = sy.sources(s)
     if s["hero_cell"] is None:
         return [Action(f"use:{k}", words("Respawn with {die}", die=sy.die_name(s, k)), "dice") for k in src]
-    useful = _useful_symbols(comp, s, set(src.values()))
     out = [Action(f"use:{k}", words(USE_PURPOSE[f], die=sy.die_name(s, k)), "dice")
-           for k, f in src.items() if f in useful]
+           for k, f in src.items() if us.symbol_useful(comp, s, f, {k}, strict)]
     if not has_token(s, "jam"):
         out += [Action(f"forge:{a}:{b}", words("Forge {dice} into any symbol", dice=sy.names(s, (a, b))), "dice")
-                for a, b in sy.equal_pairs(src)]
+                for a, b in sy.equal_pairs(src) if us.forge_symbols(comp, s, {a, b}, strict)]
     out.append(Action("gravity", words("Apply gravity now"), "panel"))
     if mv.hero_unsupported_on_ladder(comp, s):
         out.append(Action("gravity:drop", words("Apply gravity and let go of the ladder"), "panel"))
@@ -128,22 +118,17 @@ def _main_actions(comp: Components, s: State) -> list[Action]:
                                   "shop"))
     for cid in s["items"] + s["artifacts"]:
         card = comp.card(cid).raw
-        if card["kind"] == "exhaust" and cid not in s["exhausted"] and _effects_possible(s, card["effects"]):
+        if card["kind"] == "exhaust" and cid not in s["exhausted"] \
+                and us.effects_possible(comp, s, card["effects"], strict=strict):
             out.append(Action(f"item:{cid}", words("Exhaust {card}", card=card["name"]), "items"))
     for cid in s["potions"]:
         card = comp.potions[cid].raw
-        if _effects_possible(s, card["effects"]):
+        if us.effects_possible(comp, s, card["effects"], strict=strict):
             out.append(Action(f"potion:{cid}", words("Drink {card}", card=card["name"]), "items"))
     if fx.ability_ready(comp, s):
         out.append(Action("ability", words("Use {hero}'s ability", hero=comp.heroes[s["opts"]["hero"]].name), "hero"))
     out.append(Action("end_actions", words("End the action step"), "panel"))
     return out
-
-
-def _effects_possible(s: State, effects: list[dict]) -> bool:
-    if any(e["op"] in ("reroll", "reroll_one") for e in effects):
-        return any(not d["used"] for d in s["dice"])
-    return True
 
 
 def _save_actions(comp: Components, s: State) -> list[Action]:
@@ -166,14 +151,16 @@ def save_options(comp: Components, s: State) -> list[Action]:
     return out
 
 
-def legal(comp: Components, s: State) -> list[Action]:
+def legal(comp: Components, s: State, strict: bool = True) -> list[Action]:
+    """Every legal action now. `strict=False`: also the choices that lead nowhere, which builds before issue #24
+    offered (useful.py): still accepted by `apply`, never offered, so that games saved then replay."""
     if s["phase"] == "over":
         return []
     if s["phase"] == "save":
         return _save_actions(comp, s)
     if s["push"] is not None or s["pending"] is not None:
-        return _pending_actions(comp, s)
-    return _main_actions(comp, s)
+        return _pending_actions(comp, s, strict)
+    return _main_actions(comp, s, strict)
 
 
 def perform(comp: Components, s: State, ev: list[Event], aid: str) -> None:

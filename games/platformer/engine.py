@@ -93,7 +93,9 @@ class PlatformerEngine:
             raise not_text()
         if state["phase"] == "over":
             raise game_over()
-        if action_id not in self._legal_ids(state):
+        if action_id not in self._legal_ids(state) and action_id not in {a.id for a in legal(comp, state, False)}:
+            # The second list: choices that lead nowhere, no longer offered but still accepted, so that games
+            # saved before issue #24 replay (RULINGS.md, "Choices that lead nowhere").
             raise not_legal(action_id, prompt(comp, state))
         s = clone(state)
         ev: list[Event] = []
