@@ -3,6 +3,8 @@ language by the web layer; the id never changes)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.call_to_adventure.components import Components
 from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.state import State
@@ -18,6 +20,28 @@ def _trait(comp: Components, card_id: str) -> Words:
     return words("Gain the trait {card}", card=name)
 
 
+def difficulty_parts(comp: Components, s: State, d: dict[str, Any]) -> Words | None:
+    """What a difficulty (table.difficulty) is made of, when more than its base: "6 + 1 marked path + 1 from The
+    Mad Cultist". The button, the card in its row, its look closer and the challenge panel all say it, so they
+    agree with the total the attempt uses (issue #24 §3)."""
+    if not (d["marked"] or d["adversaries"] or d["mods"]):
+        return None
+    parts: Any = d["base"]
+    if d["marked"]:
+        parts = words("{parts} + {n} marked path", parts=parts, n=d["marked"])
+    for card_id, n in d["adversaries"]:
+        name = comp.story[card_id].name
+        if card_id == s.boss:
+            parts = words("{parts} + {n} from your Adversary, {card}", parts=parts, n=n, card=name)
+        else:
+            parts = words("{parts} + {n} from {card}", parts=parts, n=n, card=name)
+    if d["mods"] > 0:
+        parts = words("{parts} + {n} from the Adversary's revealed card", parts=parts, n=d["mods"])
+    elif d["mods"] < 0:
+        parts = words("{parts} − {n} from the Adversary's revealed card", parts=parts, n=-d["mods"])
+    return parts
+
+
 def label(comp: Components, s: State, action_id: str) -> str:
     verb, _, arg = action_id.partition(":")
     if verb == "keep":
@@ -28,9 +52,13 @@ def label(comp: Components, s: State, action_id: str) -> str:
     if verb == "challenge":
         card_id, _, path = arg.partition(":")
         card = comp.story[card_id]
-        d = difficulty(comp, s, card_id, path, False)["total"]
-        return words("Attempt {card} by the path {path} (difficulty {n})", card=card.name,
-                     path=card.paths[path].name, n=d)
+        d = difficulty(comp, s, card_id, path, False)
+        parts = difficulty_parts(comp, s, d)
+        if parts is None:
+            return words("Attempt {card} by the path {path} (difficulty {n})", card=card.name,
+                         path=card.paths[path].name, n=d["total"])
+        return words("Attempt {card} by the path {path} (difficulty {n} = {parts})", card=card.name,
+                     path=card.paths[path].name, n=d["total"], parts=parts)
     if verb == "confront":
         return words("Face {name} in the final confrontation", name=comp.story[s.boss].name)
     if verb == "dark":

@@ -119,17 +119,22 @@ def final_difficulty(comp: Components, s: State) -> int:
     return comp.story[s.boss].difficulty + quest["extra"] + s.adv_exp // 3 - bane
 
 
-def difficulty(comp: Components, s: State, card_id: str, path: str, final: bool, mods: int = 0) -> dict[str, int]:
+def difficulty(comp: Components, s: State, card_id: str, path: str, final: bool, mods: int = 0) -> dict[str, Any]:
+    """The difficulty an attempt uses and its parts: `base` (printed, or the final confrontation's), `marked`,
+    `powers` (adversary powers in effect) with `adversaries` ([card id, n] for each, the solo Adversary last)
+    and `mods` (cards revealed during the attempt); `total` is their sum."""
     card = comp.story[card_id]
     if final:
         base = final_difficulty(comp, s)
-        return {"base": base, "marked": 0, "powers": 0, "mods": mods, "total": base + mods}
+        return {"base": base, "marked": 0, "powers": 0, "adversaries": [], "mods": mods, "total": base + mods}
     marked = int(card.paths[path].marked)
-    pw = sum(p.get("n", 0) for c in face_up(comp, s) if c.id != card_id and c.type == "adversary"
-             for p in [c.power or {}] if p.get("op") == "difficulty")
-    if s.boss and not s.boss_defeated and (comp.story[s.boss].power or {}).get("op") == "difficulty":
-        pw += comp.story[s.boss].power["n"]  # type: ignore[index]
-    return {"base": card.difficulty, "marked": marked, "powers": pw, "mods": mods,
+    adversaries = [[c.id, p["n"]] for c in face_up(comp, s) if c.id != card_id and c.type == "adversary"
+                   for p in [c.power or {}] if p.get("op") == "difficulty" and p.get("n", 0)]
+    boss = comp.story[s.boss] if s.boss and not s.boss_defeated else None
+    if boss is not None and (boss.power or {}).get("op") == "difficulty":
+        adversaries.append([boss.id, boss.power["n"]])  # type: ignore[index]
+    pw = sum(n for _, n in adversaries)
+    return {"base": card.difficulty, "marked": marked, "powers": pw, "adversaries": adversaries, "mods": mods,
             "total": card.difficulty + marked + pw + mods}
 
 

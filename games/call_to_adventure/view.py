@@ -6,6 +6,7 @@ from typing import Any
 
 from games.call_to_adventure.actions import phase, playable, preview_pool
 from games.call_to_adventure.components import ABILITIES, STORY_ICONS, Components
+from games.call_to_adventure.labels import difficulty_parts
 from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.resolve import cast_total
 from games.call_to_adventure.scoring import breakdown
@@ -25,14 +26,24 @@ DECISION = {"keep": "keep", "choose": "choose", "place": "place", "prepare": "pr
             "final": "final", "main": None, "over": None}
 
 
-def story_json(comp: Components, s: State, cid: str) -> dict[str, Any]:
+def story_json(comp: Components, s: State, cid: str, attempt: bool = False) -> dict[str, Any]:
+    """A story card; with `attempt` (a card in a row), each path of a challenge or adversary also says the
+    difficulty an attempt would use now and its parts (ATTEMPT in CONTRACT.md)."""
     card = comp.story[cid]
     out = dict(card.raw)
     ally = s.under.get(cid)
     out["ally"] = dict(comp.story[ally].raw) if ally else None
     if card.type == "trait":
         out["can_gain"] = can_gain_trait(comp, s, card)
+    if attempt and card.type in ("challenge", "adversary"):
+        out["paths"] = {side: {**path, "attempt": _attempt(comp, s, cid, side)} for side, path in out["paths"].items()}
     return out
+
+
+def _attempt(comp: Components, s: State, cid: str, side: str) -> dict[str, Any]:
+    d = difficulty(comp, s, cid, side, False)
+    return {"total": d["total"], "parts": difficulty_parts(comp, s, d),
+            "adversaries": [{"card": c, "name": comp.story[c].name, "n": n} for c, n in d["adversaries"]]}
 
 
 def _challenge(comp: Components, s: State) -> dict[str, Any] | None:
@@ -49,7 +60,8 @@ def _challenge(comp: Components, s: State) -> dict[str, Any] | None:
         total = cast_total(s)
         chance = 1.0 if total >= d["total"] else 0.0
     return {"card": story_json(comp, s, p["card"]), "path": p["path"], "difficulty": d["total"], "base": d["base"],
-            "marked": d["marked"], "mods": d["mods"] + d["powers"], "pool": pool, "dark": p["dark"],
+            "marked": d["marked"], "mods": d["mods"] + d["powers"], "parts": difficulty_parts(comp, s, d),
+            "pool": pool, "dark": p["dark"],
             "dark_cost": dark_cost(comp, s), "stack": [dict(item) for item in p["stack"]],
             "cast": [dict(c) for c in p["cast"]] if p["cast"] is not None else None, "total": total,
             "bonus": p["bonus"], "odds": chance, "final": p["final"]}
@@ -125,7 +137,7 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
                                               if sl == slot]} for i, slot in enumerate(SLOTS)],
         "current_act": min(3, 1 + sum(1 for sl in SLOTS if sum(1 for p in s.placed if p[0] == sl) == 3)),
         "revealed_acts": list(s.revealed),
-        "rows": [{"act": a, "cards": [story_json(comp, s, c) for c in s.rows[str(a)]],
+        "rows": [{"act": a, "cards": [story_json(comp, s, c, attempt=True) for c in s.rows[str(a)]],
                   "deck": len(s.decks[str(a)]), "discard": len(s.discards[str(a)])} for a in s.revealed],
         "hand": [{**comp.heroes[h].raw, "playable": playable(comp, s, h)} for h in s.hand],
         "played": [{**comp.heroes[h].raw, "playable": False} for h in s.played],

@@ -95,7 +95,7 @@ def test_adversaries_are_one_path_challenges_whose_powers_work_while_face_up():
     assert f"challenge:{cultist}:top" in legal and f"challenge:{cultist}:bottom" not in legal
     assert kit.ENGINE.view(s)["rows"][1]["cards"][0]["type"] == "adversary"
     label = next(a.label for a in kit.ENGINE.legal_actions(s) if a.id == f"challenge:{by_name('Tavern Brawl')}:top")
-    assert "(difficulty 4)" in label, "the Mad Cultist: every other challenge is 1 harder"
+    assert "(difficulty 4 = 3 + 1 from The Mad Cultist)" in label, "the Mad Cultist: every other challenge is 1 harder"
     s, _ = do(s, f"challenge:{cultist}:top")
     assert kit.ENGINE.view(s)["challenge"]["difficulty"] == COMP.story[cultist].difficulty
     assert kit.ENGINE.view(s)["challenge"]["dark_cost"] == 2, "the Sorceress: dark runes cost 1 more"

@@ -126,7 +126,7 @@ def test_the_view_has_exactly_the_keys_of_contract_md():
         "played", "allies", "hero_deck", "antihero_deck", "experience", "supply", "abilities", "story_icons",
         "corruption", "runes", "challenge",
         "adversary", "destiny", "turn_flags", "final", "log", "story"}
-    assert set(view["challenge"]) == {"card", "path", "difficulty", "base", "marked", "mods", "pool", "dark",
+    assert set(view["challenge"]) == {"card", "path", "difficulty", "base", "marked", "mods", "parts", "pool", "dark",
                                       "dark_cost", "stack", "cast", "total", "bonus", "odds", "final"}
     assert set(view["adversary"]) == {"card", "quest", "rise", "victory", "experience", "goal", "deck", "revealed",
                                       "discard", "final_difficulty", "defeated"}
