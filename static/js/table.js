@@ -212,6 +212,8 @@
     } else if (bar) {
       var r = bar.getBoundingClientRect();
       if (r.top > bottom / 2) { bottom = Math.min(bottom, r.top); } else { top = Math.max(top, r.bottom); }
+      var tabs = document.querySelector("#board .table-side .panel-tabs");  // a phone's drawer tabs, just above the bar
+      if (tabs && getComputedStyle(tabs).position === "fixed") { bottom = Math.min(bottom, tabs.getBoundingClientRect().top); }
     }
     var margin = Math.min(40, (bottom - top) / 6);
     function inView(el) { var m = middle(el); return m > top && m < bottom; }

@@ -8,10 +8,12 @@
 - no part of the page scrolls sideways;
 - text is readable: at most a tenth of the visible text is smaller than 12 px.
 `decision_in_view(page)` answers False when the board draws buttons for the decision (on its cards, dice, spaces)
-and not one of them is in view (out of the window, out of its scrolling box, or under the bar).
+and not one of them is in view (out of the window, out of its scrolling box, or under the bar or a phone's drawer
+tabs).
 `layout_shift(page)` answers the cumulative layout shift since the page loaded (at most 0.1 is good).
 `changed_in_view(page)` answers the components the last move changed (glowing, or come from somewhere) when not one
-of them is in view (all out of the window or under the bar), so a test can check them right after a move.
+of them is in view (all out of the window, or under the bar or a phone's drawer tabs), so a test can check them
+right after a move.
 """
 
 from __future__ import annotations
@@ -64,9 +66,14 @@ _MEASURE = """() => {
   };
 }""".replace("%(small)s", str(SMALL_TEXT_PX))
 
-_CHANGED = """() => {
-  const bar = document.querySelector('#table-bar');
-  const barBox = bar ? bar.getBoundingClientRect() : null;
+_COVERS = """
+  const covers = [document.querySelector('#table-bar'), document.querySelector('#board .table-side .panel-tabs')]
+    .filter(el => el && (el.id === 'table-bar' || getComputedStyle(el).position === 'fixed'))
+    .map(el => el.getBoundingClientRect());
+  const covered = (x, y) => covers.some(c => y >= c.top && y <= c.bottom && x >= c.left && x <= c.right);
+"""
+
+_CHANGED = """() => {""" + _COVERS + """
   const out = [], seen = [];
   for (const el of document.querySelectorAll('#board .just-changed, #board [data-from]')) {
     if (el.offsetParent === null) continue;
@@ -80,7 +87,7 @@ _CHANGED = """() => {
       const c = box.getBoundingClientRect();  // scrolled out of a box of its own (a laptop's table, a panel)
       visible = r.bottom > c.top && r.top < c.bottom;
     }
-    const under = barBox && y >= barBox.top && y <= barBox.bottom && x >= barBox.left && x <= barBox.right;
+    const under = covered(x, y);
     const name = (el.dataset.part || el.id || el.className || el.tagName).toString().slice(0, 50);
     if (!visible || under) out.push(name); else seen.push(name);
   }
@@ -121,9 +128,7 @@ def changed_in_view(page: Any) -> list[str]:
     return page.evaluate(_CHANGED)
 
 
-_DECISION = """() => {
-  const bar = document.querySelector('#table-bar');
-  const barBox = bar ? bar.getBoundingClientRect() : null;
+_DECISION = """() => {""" + _COVERS + """
   const buttons = [...document.querySelectorAll('#board button[data-action]:not([disabled])')]
     .filter(b => b.offsetParent !== null && !b.closest('.decision'));
   if (!buttons.length) return true;
@@ -131,7 +136,7 @@ _DECISION = """() => {
     const r = b.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
-    if (barBox && y >= barBox.top && y <= barBox.bottom && x >= barBox.left && x <= barBox.right) return false;
+    if (covered(x, y)) return false;
     for (let box = b.parentElement; box && box !== document.body; box = box.parentElement) {
       if (!/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowY)) continue;
       const c = box.getBoundingClientRect();
