@@ -65,9 +65,26 @@ class _Keeper:
                 self.thread.start()
 
     def stop(self) -> None:
+        """Stop the thread and wait for it: a checkpoint it is running holds a connection of its own, and the
+        database's write-ahead log is folded in and removed only when its last connection closes (a copy of the
+        file taken just after dispose() must be whole; seen missing under load)."""
         with self.lock:
-            if self.thread is not None:
-                self.thread.stopping.set()
+            thread = self.thread
+            if thread is not None:
+                thread.stopping.set()
+        if thread is not None and thread is not threading.current_thread() and thread.is_alive():
+            thread.join(timeout=10)  # a checkpoint waits at most 5 s for a lock (sqlite3.connect timeout)
+        # The pool's connections closed first, beside the thread's: none of them was the last to close, which is
+        # the one that folds the log in and removes it. A checkpoint on a connection of its own, closed last, does.
+        if self.path.exists():
+            try:
+                conn = sqlite3.connect(self.path, timeout=5)
+                try:
+                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                finally:
+                    conn.close()
+            except sqlite3.Error:
+                pass  # another process holds the database: its own last connection folds the log in
 
 
 def install(engine: Engine, path: Path) -> None:
