@@ -212,8 +212,12 @@
     } else if (bar) {
       var r = bar.getBoundingClientRect();
       if (r.top > bottom / 2) { bottom = Math.min(bottom, r.top); } else { top = Math.max(top, r.bottom); }
-      var tabs = document.querySelector("#board .table-side .panel-tabs");  // a phone's drawer tabs, just above the bar
-      if (tabs && getComputedStyle(tabs).position === "fixed") { bottom = Math.min(bottom, tabs.getBoundingClientRect().top); }
+      // A phone's drawer tabs sit just above the bar. Where they stand now may be the old bar's height (panels.js moves
+      // them when a ResizeObserver reports the bar's new one, after this): count their height above the bar itself.
+      var tabs = document.querySelector("#board .table-side .panel-tabs");
+      if (tabs && getComputedStyle(tabs).position === "fixed") {
+        bottom = Math.min(bottom, r.top - tabs.getBoundingClientRect().height);
+      }
     }
     var margin = Math.min(40, (bottom - top) / 6);
     function inView(el) { var m = middle(el); return m > top && m < bottom; }
@@ -279,6 +283,8 @@
     nameMovers();
   });
   document.addEventListener("htmx:load", nameMovers);
+  // A move told step by step ends with the bar as it stays: look again that the decision is in view.
+  document.addEventListener("story:told", function () { showChanged(false); });
   document.addEventListener("htmx:afterSettle", function () {
     if (!before) { return; }
     var old = before;

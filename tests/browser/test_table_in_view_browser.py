@@ -28,6 +28,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.reduced_motion]
 
 GAMES = ("adamastor", "nemos_war", "platformer", "call_to_adventure")
 MOVES = 14
+# What the player sees is the next painted frame: by then the ResizeObservers have run (a phone's drawer tabs follow the
+# bar's new height from one), which on a busy machine may be after the board has settled.
+PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 CHOICES = "#bar-actions .bar-buttons > button[data-action], #bar-actions .bar-buttons > details > summary"
 
 
@@ -51,6 +54,7 @@ def _take_a_bar_choice(tab, rng: random.Random) -> bool:
     version = int(tab.locator("#board").get_attribute("data-version"))
     choice.click()
     wait_for_board(tab, version, at_version=False)
+    tab.evaluate(PAINTED)
     return True
 
 
