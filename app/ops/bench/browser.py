@@ -196,6 +196,9 @@ class GamePlayer:
 
         self.page.on("response", answered)
         try:
+            # A move told step by step (static/js/story.js) takes a click as "skip": skip it first, as a player
+            # clicking on at once does, so the timed click is the move's.
+            self.page.evaluate("() => window.soloShelfStory && window.soloShelfStory.skip()")
             button.click()
             self.page.wait_for_function(MOVE_DONE, arg=count + 1, timeout=STEP_TIMEOUT_MS)
         finally:
