@@ -20,6 +20,18 @@ from sqlalchemy import Engine, event
 INTERVAL = 1.0
 
 
+def checkpoint(path: Path) -> None:
+    """A PASSIVE checkpoint on a short-lived connection of its own; a database busy or locked now is left as it is."""
+    try:
+        conn = sqlite3.connect(path, timeout=5)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass
+
+
 class Checkpointer(threading.Thread):
     def __init__(self, engine: Engine, path: Path) -> None:
         super().__init__(daemon=True, name=f"sqlite-checkpoint {path.name}")
@@ -36,14 +48,7 @@ class Checkpointer(threading.Thread):
             # Never create a database: a file that is gone (a test's temporary folder) ends the thread.
             if self._engine() is None or not self.path.exists():
                 return
-            try:
-                conn = sqlite3.connect(self.path, timeout=5)
-                try:
-                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                finally:
-                    conn.close()
-            except sqlite3.Error:
-                continue  # busy or locked now: the next round tries again
+            checkpoint(self.path)  # busy or locked now: the next round tries again
 
 
 class _Keeper:
@@ -76,15 +81,9 @@ class _Keeper:
             thread.join(timeout=10)  # a checkpoint waits at most 5 s for a lock (sqlite3.connect timeout)
         # The pool's connections closed first, beside the thread's: none of them was the last to close, which is
         # the one that folds the log in and removes it. A checkpoint on a connection of its own, closed last, does.
+        # (If another process holds the database, its own last connection folds the log in.)
         if self.path.exists():
-            try:
-                conn = sqlite3.connect(self.path, timeout=5)
-                try:
-                    conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-                finally:
-                    conn.close()
-            except sqlite3.Error:
-                pass  # another process holds the database: its own last connection folds the log in
+            checkpoint(self.path)
 
 
 def install(engine: Engine, path: Path) -> None:
