@@ -1,22 +1,23 @@
 /* Solo Shelf: the table's keyboard and motion, for every game's play page. No rules here.
    - Keys: 1-9 press the action bar's buttons in order, U undoes, ? opens the list of keys (a <dialog>,
      Esc closes it). Ignored while typing in a field or with Ctrl/Alt/Meta held.
-   - Motion: htmx swaps the board inside a view transition (the browser cross-fades and moves what
-     changed); under prefers-reduced-motion: reduce the transition is cancelled (the summary and the
-     highlights stay, drawn by CSS without movement).
+   - Motion: htmx swaps the board at once, and what moves is animated from where it stood (below). No view
+     transition: it held the new table's first frame until htmx had settled and the browser had captured the
+     whole page twice, which doubled the time from an answer to its paint. Under prefers-reduced-motion: reduce
+     nothing moves (the summary and the highlights stay, drawn by CSS without movement).
    - What changed: just before htmx swaps the board, each [data-part] (a component with a stable id the
      server gives it) is remembered by its text, class and data-at; after the swap settles, every part that is new
      or reads differently gets .just-changed for a moment (CSS glows it; dice among them tumble).
-   - Moving tokens carry data-vt="<unique name>": it becomes their view-transition-name, so the browser
-     slides them from their old place to the new one across the swap (a name used twice is dropped: the
-     browser would skip the whole transition).
+   - Moving tokens carry data-vt="<unique name>" (the ship, a figure, a track's marker): one that stands
+     elsewhere after the swap slides from its old place to the new one (FLIP, like travel below; a name used
+     twice slides once).
    - Travel: a move's answer marks what arrived from somewhere with data-from="<place>" (a place is a
      [data-part] or [data-place] id), and data-path="<place> ..." when it went several steps; a pile that
      took cards it does not show carries data-took="<part> ...". The server works these out from the move
      (app/ui/travel.py); here they are only drawn: each mover plays a short transform from its old place
      (FLIP: measured after the swap, animated back to where it now stands), through the path's places one
-     by one, and a faded copy of each card a pile took flies into it. A mover leaves the view transition
-     (it would slide twice). Never on a page load (the server sends none), never under reduced motion.
+     by one, and a faded copy of each card a pile took flies into it. A traveller does not also slide as a
+     data-vt token. Both start right after the swap, before its first frame is painted. Never on a page load (the server sends none), never under reduced motion.
    - A scrolling box with data-follow="<part>" (Adamastor's map on a phone) scrolls, inside itself only,
      so that part stands in its middle: at load and after each move (the page and the focus stay put).
    - Marks <html> with .js so the key numbers on the buttons show only where the keys work. */
@@ -26,38 +27,12 @@
   root.classList.add("js");  // static/js/early.js did it already, before the first paint
   var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
-  function configure() {
-    if (window.htmx) { htmx.config.globalViewTransitions = true; }
-  }
-  configure();
-
-  // htmx starts the transition and drops it: wrap startViewTransition to mark <html> with .table-moving
-  // while one runs (the page then takes no click: the browser hit-tests the transition's snapshot),
-  // so tests can wait until the table is still.
-  if (document.startViewTransition) {
-    var start = document.startViewTransition.bind(document);
-    document.startViewTransition = function (update) {
-      var transition = start(update);
-      root.classList.add("table-moving");
-      // A transition the browser skips or aborts (the viewport resized, another one started) is not an error:
-      // the board is swapped all the same. Its promises reject then; nothing else waits on them.
-      function quiet() {}
-      transition.ready.catch(quiet);
-      transition.updateCallbackDone.catch(quiet);
-      transition.finished.catch(quiet).then(function () { root.classList.remove("table-moving"); });
-      return transition;
-    };
-  }
-
-  document.addEventListener("htmx:beforeTransition", function (evt) {
-    if (reduced && reduced.matches) { evt.preventDefault(); }
-  });
-
   var HIGHLIGHT_MS = 1500;
   var before = null;  // data-part id -> signature, taken just before the board is swapped
 
   function signature(el) {
-    var cls = (el.getAttribute("class") || "").replace(/\bjust-changed\b/, "").trim();  // a part still glowing from the last move
+    // a part still glowing from the last move, or sliding into its new place, reads as it stands
+    var cls = (el.getAttribute("class") || "").replace(/\b(just-changed|travelling)\b/g, "").replace(/\s+/g, " ").trim();
     // data-at carries state the text does not show (where a token stands, which face a die shows)
     return (el.dataset.at || "") + "|" + cls + "|" + (el.textContent || "").replace(/\s+/g, " ").trim();
   }
@@ -81,13 +56,38 @@
     }
   }
 
-  function nameMovers() {
-    var used = {};
-    document.querySelectorAll("[data-vt]").forEach(function (el) {
-      var name = el.dataset.vt;
-      if (!name || used[name] || el.hasAttribute("data-from")) { el.style.viewTransitionName = ""; return; }
+  // ---- Tokens that move (data-vt): each slides from where it stood before the swap ----
+  var SLIDE_MS = 400;
+  var movers = null;  // before the swap: data-vt name -> where it stood
+
+  function rememberMovers() {
+    var seen = {};
+    document.querySelectorAll("#board [data-vt]").forEach(function (el) {
+      if (el.dataset.vt && !seen[el.dataset.vt]) { seen[el.dataset.vt] = el.getBoundingClientRect(); }
+    });
+    return seen;
+  }
+
+  // An element being moved by a transform is measured where it will rest (showChanged scrolls to that).
+  function animateFrom(el, frames, options) {
+    el.__rest = el.getBoundingClientRect();
+    el.classList.add("travelling");
+    var run = el.animate(frames, options);
+    run.onfinish = run.oncancel = function () { el.classList.remove("travelling"); el.__rest = null; };
+  }
+
+  function slideMovers() {
+    var old = movers, used = {};
+    movers = null;
+    if (!old) { return; }
+    document.querySelectorAll("#board [data-vt]").forEach(function (el) {
+      var name = el.dataset.vt, from = old[name];
+      if (!name || used[name] || !from || el.hasAttribute("data-from")) { return; }
       used[name] = true;
-      el.style.viewTransitionName = name;
+      var to = el.getBoundingClientRect(), dx = from.left - to.left, dy = from.top - to.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) { return; }
+      animateFrom(el, [{transform: "translate(" + dx + "px, " + dy + "px)"}, {transform: "none"}],
+                  {duration: SLIDE_MS, easing: "cubic-bezier(.3, .7, .3, 1)"});
     });
   }
 
@@ -132,9 +132,7 @@
       return {transform: "translate(" + (c.x - end.x) + "px, " + (c.y - end.y) + "px)"};
     });
     if (ids.length === 1) { frames.push({transform: "none"}); } else { frames[frames.length - 1] = {transform: "none"}; }
-    el.classList.add("travelling");
-    var run = el.animate(frames, {duration: ids.length > 1 ? PATH_MS : STEP_MS, easing: ids.length > 1 ? "linear" : "ease-out"});
-    run.onfinish = run.oncancel = function () { el.classList.remove("travelling"); };
+    animateFrom(el, frames, {duration: ids.length > 1 ? PATH_MS : STEP_MS, easing: ids.length > 1 ? "linear" : "ease-out"});
   }
 
   // A faded copy of what a pile took flies from where it was into the pile, then goes.
@@ -169,17 +167,6 @@
     });
   }
 
-  // Old elements whose name a traveller in the answer carries leave the view transition too (else the
-  // old one would fade where it was while the new one travels): read from the answer before the swap.
-  function unnameLeavers(html) {
-    var tag = /<[^>]*\bdata-from="[^"]*"[^>]*>/g, m;
-    while ((m = tag.exec(html || ""))) {
-      var vt = /\bdata-vt="([^"]+)"/.exec(m[0]);
-      if (!vt) { continue; }
-      document.querySelectorAll('[data-vt="' + CSS.escape(vt[1]) + '"]').forEach(function (el) { el.style.viewTransitionName = ""; });
-    }
-  }
-
   // ---- Scrolling boxes that follow a part (data-follow) ----
   var scrolled = [];  // before the swap: each following box's scrollLeft (the new box starts at 0)
 
@@ -192,7 +179,7 @@
   // After a move: the player sees the next decision's component (a card, a die, a space with its buttons) and
   // what the move changed. The one out of view is scrolled in; when both cannot share the view, the decision wins
   // (what happened is told in the bar, and the story rings it).
-  function middle(el) { var r = el.getBoundingClientRect(); return r.top + r.height / 2; }
+  function middle(el) { var r = el.__rest || el.getBoundingClientRect(); return r.top + r.height / 2; }
 
   function showChanged(smooth) {
     var box = document.querySelector("#board .table-main");
@@ -265,9 +252,9 @@
     if (target && target.id === "board") {
       before = snapshot();
       places = still() ? null : rememberPlaces();
+      movers = still() ? null : rememberMovers();
       scrolled = [].map.call(document.querySelectorAll("#board [data-follow]"), function (box) { return box.scrollLeft; });
       boxes = [].map.call(document.querySelectorAll(BOXES), function (box) { return box.scrollTop; });
-      if (!still()) { unnameLeavers(evt.detail.serverResponse); }
     }
   });
   document.addEventListener("htmx:afterSwap", function (evt) {
@@ -279,22 +266,20 @@
       document.querySelectorAll(BOXES).forEach(function (box, i) {
         if (boxes[i]) { box.scrollTop = boxes[i]; }
       });
+      // before the new board's first frame: what moved starts from where it stood (no frame of it in place)
+      if (!still()) { slideMovers(); travelAll(); }
+      places = null;
     }
-    nameMovers();
   });
-  document.addEventListener("htmx:load", nameMovers);
   // A move told step by step ends with the bar as it stays: look again that the decision is in view.
   document.addEventListener("story:told", function () { showChanged(false); });
   document.addEventListener("htmx:afterSettle", function () {
     if (!before) { return; }
     var old = before;
     before = null;
-    nameMovers();
     highlight(old);
     followAll(!still());
     showChanged(!still());
-    if (!still()) { travelAll(); }
-    places = null;
   });
 
   function typing(el) {
@@ -353,10 +338,9 @@
     });
   }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { configure(); wireHelp(); nameMovers(); followAll(false); });
+    document.addEventListener("DOMContentLoaded", function () { wireHelp(); followAll(false); });
   } else {
     wireHelp();
-    nameMovers();
     followAll(false);
   }
 })();

@@ -3,10 +3,11 @@
 Before each move the test remembers every [data-part] component (its data-at, class and text) and
 watches the page: after the move, at least one component is lit with .just-changed, and every lit one
 is new or reads differently from before (the highlight marks what the move changed, nothing else).
-Every [data-vt] token has that name as its view-transition-name (but one the answer says travelled, with
-data-from: table.js animates it itself), and no name is used twice (the browser would skip the
-transition). Under prefers-reduced-motion: reduce the highlights stay, but no animation that moves
-anything (a transform: the dice tumble, a view transition's slide) runs.
+Every [data-vt] token that stands elsewhere after the move slides there from its old place (a transform
+animation on it; one the answer says travelled, with data-from, travels along its path instead), and no name is
+used twice.
+Under prefers-reduced-motion: reduce the highlights stay, but no animation that moves anything (a transform:
+the dice tumble, a token's slide) runs.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ _WATCH = """() => {
     (el.textContent || '').replace(/\\s+/g, ' ').trim();
   const before = {};
   document.querySelectorAll('[data-part]').forEach(el => { before[el.dataset.part] = sig(el); });
-  const w = window.__watch = {sig, before, lit: [], anims: {}};
+  const spot = el => { const r = el.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; };
+  const stood = {};
+  document.querySelectorAll('#board [data-vt]').forEach(el => { stood[el.dataset.vt] = spot(el); });
+  const w = window.__watch = {sig, before, lit: [], anims: {}, spot, stood, slid: {}};
   if (window.__observer) window.__observer.disconnect();
   const look = () => {
     for (const a of document.getAnimations()) {
@@ -39,6 +43,8 @@ _WATCH = """() => {
       const moves = frames.some(f => f.transform && f.transform !== 'none') ||
         (a.effect && (a.effect.pseudoElement || '').startsWith('::view-transition')) ;
       w.anims[name] = w.anims[name] || moves;
+      const token = a.effect && a.effect.target && a.effect.target.dataset && a.effect.target.dataset.vt;
+      if (token && moves) w.slid[token] = true;
     }
   };
   window.__observer = new MutationObserver(records => {
@@ -56,8 +62,14 @@ _LIT = """() => { const w = window.__watch;
   return {lit: w.lit.map(x => x.part),
           same: w.lit.filter(x => x.el.isConnected && w.before[x.part] === w.sig(x.el)).map(x => x.part),
           anims: w.anims}; }"""
-_NAMES = """() => [...document.querySelectorAll('[data-vt]')].map(el =>
-  ({vt: el.dataset.vt, name: el.style.viewTransitionName, travels: el.hasAttribute('data-from')}))"""
+# Once nothing moves any more: each token, whether it stands elsewhere than before the move, and whether it slid.
+_STILL = "() => !document.getAnimations().some(a => a.playState === 'running' && !a.animationName)"
+_TOKENS = """() => { const w = window.__watch;
+  return [...document.querySelectorAll('#board [data-vt]')].map(el => {
+    const now = w.spot(el), was = w.stood[el.dataset.vt];
+    return {vt: el.dataset.vt, moved: !!was && (Math.abs(was[0] - now[0]) > 2 || Math.abs(was[1] - now[1]) > 2),
+            slid: !!w.slid[el.dataset.vt], travels: el.hasAttribute('data-from')};
+  }); }"""
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -85,14 +97,16 @@ def test_a_move_lights_what_it_changed_and_names_the_moving_tokens(live_server, 
             if motion == "reduce":
                 moving = [name for name, moves in seen["anims"].items() if moves]
                 assert not moving, f"{where}: animations that move under reduced motion: {moving}"
-            names = tab.evaluate(_NAMES)
-            assert names, f"{where}: no moving token on the board"
-            for token in names:  # a token the server says travelled animates itself: it leaves the transition
-                wanted = "" if token["travels"] else token["vt"]
-                assert token["name"] == wanted, \
-                    f"{where}: {token['vt']} has view-transition-name {token['name']!r}"
-            vts = [t["vt"] for t in names]
-            assert len(vts) == len(set(vts)), f"{where}: a view-transition name is used twice: {vts}"
+            tab.wait_for_function(_STILL, timeout=STEP_TIMEOUT_MS)
+            tokens = tab.evaluate(_TOKENS)
+            assert tokens, f"{where}: no moving token on the board"
+            for token in tokens:
+                if motion == "reduce":
+                    assert not token["slid"], f"{where}: {token['vt']} slid under reduced motion"
+                elif token["moved"] and not token["travels"]:  # a traveller is animated along its path instead
+                    assert token["slid"], f"{where}: {token['vt']} stands elsewhere but did not slide there"
+            vts = [t["vt"] for t in tokens]
+            assert len(vts) == len(set(vts)), f"{where}: a token's name is used twice: {vts}"
     finally:
         context.close()
     page_problems.assert_clean()

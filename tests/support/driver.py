@@ -24,12 +24,10 @@ from games.registry import get_engine
 STEP_TIMEOUT_MS = 20_000
 # True once #board is (or is no longer) at version v and htmx has finished swapping and settling
 # it: while settling, htmx gives new elements their predecessors' attributes (a hidden #notice).
-# The view transition of the swap must be over too (html.table-moving, set by static/js/table.js):
-# while it runs, the page takes no click.
 _BOARD_SETTLED = """([v, atVersion]) => {
   const board = document.querySelector('#board');
   return !!board && (board.dataset.version === v) === atVersion &&
-    !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added, .table-moving');
+    !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');
 }"""
 _ENABLED_ACTIONS = "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
 _UNNAMED_ACTIONS = """els => els.filter(e =>

@@ -1,7 +1,7 @@
 """What just happened, on every game's board (issue #15, item 1): the components a move can change carry
 data-part ids, unique on the page, so the browser can tell which ones a move changed and light them up;
-the tokens that move carry data-vt names, unique and valid CSS identifiers, which table.js turns into
-view-transition-names (a name used twice makes the browser skip the whole transition)."""
+the tokens that move carry data-vt names, unique and valid CSS identifiers, by which table.js finds each one
+again after the swap and slides it from where it stood (a name used twice would slide two tokens from one place)."""
 
 from __future__ import annotations
 
