@@ -13,7 +13,7 @@ import logging
 from functools import cache
 
 from app.i18n.catalogs import ROOT, game_slugs, translations
-from app.i18n.extract import keys_of, strings
+from app.i18n.extract import NOT_WORDS, keys_of, strings
 from app.i18n.locales import DEFAULT, SUPPORTED
 
 log = logging.getLogger("solo_shelf.i18n")
@@ -24,6 +24,8 @@ def content_texts(game: str) -> set[str]:
     keys = keys_of(f"games.{game}.texts")
     found: set[str] = set()
     for path in sorted((ROOT / "games" / game / "data").glob("*.json")):
+        if path.name in NOT_WORDS:
+            continue
         found.update(strings(json.loads(path.read_text(encoding="utf-8")), keys))
     return found
 

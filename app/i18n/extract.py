@@ -6,7 +6,8 @@ Used from a game's babel.cfg:
     module = games.<slug>.texts
 
 The keys are the module's `DATA_KEYS` if it has them, else its `TEXT_KEYS` (the keys the view shows,
-app/i18n/render.py). Ids, kinds and numbers are never words, so they are never extracted.
+app/i18n/render.py). Ids, kinds and numbers are never words, so they are never extracted, and neither is a
+data file of no words (`NOT_WORDS`: pictures.json names a drawing for each component id).
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+NOT_WORDS = frozenset({"pictures.json"})
 
 
 def keys_of(module: str) -> frozenset[str]:
@@ -36,6 +40,8 @@ def strings(value: Any, keys: frozenset[str], key: str = "") -> Iterator[str]:
 
 
 def extract_json(fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, str]) -> Iterator[tuple]:
+    if Path(getattr(fileobj, "name", "")).name in NOT_WORDS:
+        return
     data = json.loads(fileobj.read().decode("utf-8"))
     for text in strings(data, keys_of(options["module"])):
         yield 0, None, text, []

@@ -1,9 +1,10 @@
 /* Solo Shelf: a move told step by step. The server decides what happened and in what order (app/ui/story.py):
    a move's answer fills #story with one <li> per line the move wrote, each naming the components it touches
-   (data-touch), the dice it rolled (data-dice, data-mod, data-need) and whether a phase begins (data-banner).
+   (data-touch), the dice it rolled (data-dice, data-mod, data-need or data-most; symbol dice: data-faces, drawn
+   from the game's sprite, data-sprite) and whether a phase begins (data-banner).
    Here they are only played, 0.3-0.7 s a step (3.5 s at most for the whole move):
    - each step's words go into the bar's live region (a screen reader hears each), the components it touches
-     glow, its dice tumble and land in the bar with the sum and what it had to reach, a phase gets a banner;
+     glow (scrolled into view when none of them is), its dice tumble and land in the bar with the sum and what it had to reach, a phase gets a banner;
    - a click, a tap or a key skips to the end at once (and does nothing else); the bar's choices take clicks
      again as soon as the last step lands;
    - under prefers-reduced-motion: reduce the steps come one after the other without movement.
@@ -24,7 +25,7 @@
 
   function worthTelling(items) {
     if (items.length >= 2) { return true; }
-    return items.some(function (li) { return li.dataset.dice || li.hasAttribute("data-banner"); });
+    return items.some(function (li) { return li.dataset.dice || li.dataset.faces || li.hasAttribute("data-banner"); });
   }
 
   function parts(li) {
@@ -33,25 +34,77 @@
     }).filter(Boolean);
   }
 
+  function pips(face) {
+    var die = document.createElement("span");
+    die.className = "story-die" + (still() ? "" : " tumbling");
+    die.dataset.face = String(face);
+    die.setAttribute("aria-hidden", "true");
+    for (var i = 0; i < face; i++) { die.appendChild(document.createElement("i")); }
+    return die;
+  }
+
+  // A symbol die (a Platformer action die, a Call to Adventure rune): its face's drawing from the game's sprite,
+  // cast one after the other (each a little later than the one before).
+  function symbol(name, sprite, n) {
+    var die = document.createElement("span");
+    die.className = "story-die story-symbol" + (still() ? "" : " tumbling");
+    die.setAttribute("aria-hidden", "true");
+    if (!still()) { die.style.animationDelay = (n * 90) + "ms"; }
+    var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "pic");
+    var use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+    use.setAttribute("href", sprite + "#gi-" + name);
+    svg.appendChild(use);
+    die.appendChild(svg);
+    return die;
+  }
+
+  // In view: inside the window (less the bar when it is fixed over the page's foot) and inside every box that
+  // scrolls around it (a laptop's table parts).
+  function inView(el) {
+    var r = el.getBoundingClientRect(), bottom = window.innerHeight;
+    var bar = document.getElementById("table-bar");
+    if (bar) {
+      var b = bar.getBoundingClientRect();
+      if (b.top > bottom / 2) { bottom = Math.min(bottom, b.top); }
+    }
+    if (r.bottom <= 0 || r.top >= bottom) { return false; }
+    for (var box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (!/(auto|scroll)/.test(getComputedStyle(box).overflowY)) { continue; }
+      var c = box.getBoundingClientRect();
+      if (r.bottom <= c.top || r.top >= c.bottom) { return false; }
+    }
+    return true;
+  }
+
   function diceLine(li) {
-    var faces = li.dataset.dice.split(" ").map(Number);
     var box = document.createElement("span");
     box.className = "story-dice";
-    faces.forEach(function (face) {
-      var die = document.createElement("span");
-      die.className = "story-die" + (still() ? "" : " tumbling");
-      die.dataset.face = String(face);
-      die.setAttribute("aria-hidden", "true");
-      for (var i = 0; i < face; i++) { die.appendChild(document.createElement("i")); }
-      box.appendChild(die);
-    });
+    if (li.dataset.faces) {
+      li.dataset.faces.split(" ").forEach(function (name, n) {
+        box.appendChild(symbol(name, li.dataset.sprite || "", n));
+      });
+      if (!li.dataset.dice) {
+        if (li.dataset.total) {  // what the symbols came to, as the game counts them
+          var sum = document.createElement("span");
+          sum.className = "story-sum";
+          sum.textContent = message(li.dataset.need ? "total-need" : "total")
+            .replace("{total}", li.dataset.total).replace("{need}", li.dataset.need || "");
+          box.appendChild(sum);
+        }
+        return box;
+      }
+    }
+    var faces = li.dataset.dice.split(" ").map(Number);
+    faces.forEach(function (face) { box.appendChild(pips(face)); });
     var sum = faces.reduce(function (a, b) { return a + b; }, 0);
     var mod = li.dataset.mod ? Number(li.dataset.mod) : 0;
     var words = document.createElement("span");
     words.className = "story-sum";
-    var text = message(li.dataset.need ? "rolled-need" : "rolled")
+    var kind = li.dataset.need ? "rolled-need" : li.dataset.most ? "rolled-most" : "rolled";
+    var text = message(kind)
       .replace("{dice}", faces.join(" + ")).replace("{mod}", mod ? (mod > 0 ? " + " + mod : " − " + (-mod)) : "")
-      .replace("{total}", String(sum + mod)).replace("{need}", li.dataset.need || "");
+      .replace("{total}", String(sum + mod)).replace("{need}", li.dataset.need || li.dataset.most || "");
     words.textContent = text;
     box.appendChild(words);
     return box;
@@ -71,9 +124,13 @@
       line.appendChild(count);
       line.appendChild(document.createTextNode(li.textContent));
       summary.appendChild(line);
-      if (li.dataset.dice) { summary.appendChild(diceLine(li)); }
+      if (li.dataset.dice || li.dataset.faces) { summary.appendChild(diceLine(li)); }
     }
-    parts(li).forEach(function (el) { el.classList.add("story-now"); });
+    var touched = parts(li).filter(function (el) { return el.offsetParent !== null; });
+    touched.forEach(function (el) { el.classList.add("story-now"); });
+    if (touched.length && !touched.some(inView)) {  // the step happens where the player is not looking: look there
+      touched[0].scrollIntoView({block: "center", inline: "nearest", behavior: still() ? "auto" : "smooth"});
+    }
     var banner = document.getElementById("story-banner");
     if (banner) {
       banner.hidden = !li.hasAttribute("data-banner");

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from app.i18n.render import say_in
 from app.ui.boards import adamastor, call_to_adventure, nemos_war, platformer
 from app.ui.chronicle import DEFAULT as DEFAULT_CHRONICLE
 from app.ui.chronicle import Chronicle, Turn
@@ -94,4 +95,4 @@ def chronicle(game: str, lines: list[dict[str, Any]], view: View) -> list[Turn]:
 def story(game: str, lines: list[dict[str, Any]], events: Events, before: View | None, after: View) -> list[Step]:
     """The steps of a move, as this game's table tells them (app/ui/story.py)."""
     board = BOARDS.get(game)
-    return steps(lines, events, before, after, board.told if board else Told())
+    return steps(lines, events, before, after, board.told if board else Told(), say=lambda words: say_in(words, game))
