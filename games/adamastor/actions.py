@@ -124,7 +124,7 @@ def _swap(comp: Components, s: State, ev: list[Event], h: int, r: int) -> None:
     s.row[s.row.index(r)] = h
     sort_row(s)
     say(s, ev, "swap", words("You swap {card} into the row and take {other}.", card=title(comp, h),
-                             other=title(comp, r)))
+                             other=title(comp, r)), card=h, other=r)
 
 
 def _navigate(comp: Components, s: State, ev: list[Event]) -> None:
@@ -178,7 +178,8 @@ def _experience(comp: Components, s: State, ev: list[Event], what: str) -> None:
         s.experience -= 3
         s.traumas.remove(card)
         s.removed.append(card)
-        say(s, ev, "exp", words("You spend 3 Experience to remove Trauma {card} from play.", card=title(comp, card)))
+        say(s, ev, "exp", words("You spend 3 Experience to remove Trauma {card} from play.", card=title(comp, card)),
+            card=card)
 
 
 def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None:
@@ -191,7 +192,7 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         s.ship, s.phase, s.turn = arg, "actions", 1
         row = int(arg.rpartition(".")[2]) + 1  # the start spaces are p0.0-p0.2: the left edge's rows
         say(s, ev, "start", words("The ship sets sail from the left edge, row {row}. Turn 1 begins "
-                                  "(no Sunrise on the first turn).", row=row))
+                                  "(no Sunrise on the first turn).", row=row), space=arg)
     elif verb == "draw":
         _draw(comp, s, ev)
     elif verb == "swap":
@@ -207,14 +208,14 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
             s.discard.append(card)
             _nav_points(s, comp.sailing[card].nav)
             say(s, ev, "nav", words_n("You discard {card} for {n} point.", "You discard {card} for {n} points.",
-                                            comp.sailing[card].nav, card=title(comp, card)))
+                                            comp.sailing[card].nav, card=title(comp, card)), card=card)
         elif sub == "burst":
             card = int(rest)
             s.skills.remove(card)
             s.removed.append(card)
             _nav_points(s, comp.sailing[card].n)
             say(s, ev, "nav", words("You remove {card} from play for +{n} points.", card=title(comp, card),
-                                          n=comp.sailing[card].n))
+                                          n=comp.sailing[card].n), card=card)
         elif sub == "move":
             _move(comp, s, ev, rest)
         else:

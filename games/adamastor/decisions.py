@@ -97,7 +97,8 @@ def _keep_answer(comp: Components, s: State, ev: list[Event], card: int) -> None
     s.hand.remove(card)
     s.deck.append(card)
     s.pending = None
-    say(s, ev, "draw", words("You keep {card} and put the other card under the deck.", card=title(comp, kept)))
+    say(s, ev, "draw", words("You keep {card} and put the other card under the deck.", card=title(comp, kept)),
+        card=kept, other=card)
 
 
 def _option(s: State, key: str) -> dict:
@@ -125,7 +126,8 @@ def answer(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> 
     elif verb == "enc" and kind == "choice":
         opt = _option(s, arg)
         s.pending = None
-        say(s, ev, "encounter", words("You choose: {option}.", option=opt.get("label") or opt["key"]))
+        say(s, ev, "encounter", words("You choose: {option}.", option=opt.get("label") or opt["key"]),
+            id=(s.encounter or {}).get("id", ""))
         s.todo[:0] = [*pay_steps(opt.get("costs", [])), *opt.get("effects", [])]
     elif verb == "enc":
         _flip_answer(comp, s, ev, arg == "flip")
@@ -134,7 +136,7 @@ def answer(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> 
         if arg != "skip":
             entry = next(t for t in s.tasks if t[0] == arg)
             task = task_of(comp, entry)
-            say(s, ev, "task", words("You work on the Task {card}.", card=comp.encounters[arg].title))
+            say(s, ev, "task", words("You work on the Task {card}.", card=comp.encounters[arg].title), id=arg)
             s.todo[:0] = [
                 *pay_steps(task["costs"]),
                 *task["reward"],
@@ -145,7 +147,8 @@ def answer(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> 
         skill = s.pending["skill"]
         s.ignore_choices = {**s.ignore_choices, str(skill): arg}
         s.pending = None
-        say(s, ev, "ignore", words("{card} ignores one {kind} icon this turn.", card=title(comp, skill), kind=arg))
+        say(s, ev, "ignore", words("{card} ignores one {kind} icon this turn.", card=title(comp, skill), kind=arg),
+            card=skill)
     else:
         raise IllegalAction(words("{action} does not answer this decision", action=f"{verb}:{arg}"))
 
@@ -153,7 +156,7 @@ def answer(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> 
 def _flip_answer(comp: Components, s: State, ev: list[Event], flip: bool) -> None:
     s.pending = None
     if not flip:
-        say(s, ev, "encounter", words("You leave the card as it is."))
+        say(s, ev, "encounter", words("You leave the card as it is."), id=s.encounter["id"])
         return
     card = comp.encounters[s.encounter["id"]]
     back = card.raw["back"]

@@ -36,7 +36,7 @@ def start_encounter(comp: Components, s: State, ev: list[Event], space: str) -> 
     gain = encounter_gain(s, slot)
     text = (words("A land encounter! You gain {n} Morale and {n} Experience.", n=gain) if section == "land"
             else words("A sea encounter! You gain {n} Morale and {n} Experience.", n=gain))
-    say(s, ev, "encounter", text)
+    say(s, ev, "encounter", text, space=space)
     gain_morale(s, ev, gain)
     s.experience += gain + mod(s, "enc_exp")
     if not s.enc_deck:
@@ -63,7 +63,7 @@ def end_encounter(comp: Components, s: State, ev: list[Event]) -> None:
         s.enc_used.append(enc["id"])
     s.encounter = None
     say(s, ev, "encounter", words("The encounter space is marked ({n} completed so far).",
-                                  n=s.encounters_completed))
+                                  n=s.encounters_completed), space=enc["cell"])
 
 
 def can_pay(comp: Components, s: State, costs: list[dict]) -> bool:
@@ -219,10 +219,12 @@ def run_op(comp: Components, s: State, ev: list[Event], op: dict) -> None:
     elif name == "_task_done":
         s.tasks = [t for t in s.tasks if t[0] != op["id"]]
         s.enc_used.append(op["id"])
-        say(s, ev, "task", words("Task completed: {card} leaves play.", card=comp.encounters[op["id"]].title))
+        say(s, ev, "task", words("Task completed: {card} leaves play.", card=comp.encounters[op["id"]].title),
+            id=op["id"])
     elif name == "_become_task":
         s.tasks.append([s.encounter["id"], s.encounter["section"]])
-        say(s, ev, "task", words("{card} stays in play as a Task.", card=comp.encounters[s.encounter["id"]].title))
+        say(s, ev, "task", words("{card} stays in play as a Task.", card=comp.encounters[s.encounter["id"]].title),
+            id=s.encounter["id"])
     elif name == "_end_encounter":
         end_encounter(comp, s, ev)
     elif name in ("discard", "heal", "learn"):

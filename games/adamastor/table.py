@@ -126,16 +126,17 @@ def gain_or_discard(comp: Components, s: State, ev: list[Event], card: int) -> N
     if comp.sailing[card].trauma:
         s.traumas.append(card)
         say(s, ev, "trauma", words("{card} becomes a Trauma ({kind}).", card=title(comp, card),
-                                   kind=comp.sailing[card].trauma))
+                                   kind=comp.sailing[card].trauma), card=card)
     else:
         s.discard.append(card)
-        say(s, ev, "discard", words("{card} is discarded.", card=title(comp, card)))
+        say(s, ev, "discard", words("{card} is discarded.", card=title(comp, card)), card=card)
 
 
 def discard_lowest(comp: Components, s: State, ev: list[Event], why: str) -> None:
     if s.row:
         card = s.row.pop()
-        say(s, ev, "row", words("{why}: the lowest row card {card} leaves the row.", why=why, card=title(comp, card)))
+        say(s, ev, "row", words("{why}: the lowest row card {card} leaves the row.", why=why, card=title(comp, card)),
+            card=card, phase=s.phase)
         gain_or_discard(comp, s, ev, card)
 
 

@@ -118,7 +118,7 @@ def set_weather(comp: Components, s: State, ev: list[Event]) -> None:
 def sunrise(comp: Components, s: State, ev: list[Event]) -> None:
     s.turn += 1
     s.events_done, s.ignore_choices, s.nav_bonus, s.step = [], {}, 0, 0
-    say(s, ev, "turn", words("Turn {n} begins.", n=s.turn))
+    say(s, ev, "turn", words("Turn {n} begins.", n=s.turn), turn=s.turn)
     refill_row(comp, s, ev, words("Sunrise: a new card joins the row"))
     if s.phase == "over":
         return
@@ -172,23 +172,23 @@ def _event_step(comp: Components, s: State, ev: list[Event], key: str) -> None:
     s.events_done.append(key)
     if key == "learn":
         say(s, ev, "event", words_n("Learn a Skill: {n} motivation icon in the row.",
-                                       "Learn a Skill: {n} motivation icons in the row.", count))
+                                       "Learn a Skill: {n} motivation icons in the row.", count), event="learn")
         if learnable(comp, s, count):
             s.pending = {"kind": "learn", "max": count}
     elif key == "unrest":
         say(s, ev, "event", words_n("Crew Unrest: {n} unrest icon in play.",
-                                       "Crew Unrest: {n} unrest icons in play.", count))
+                                       "Crew Unrest: {n} unrest icons in play.", count), event="unrest")
         discard_lowest(comp, s, ev, words("Crew Unrest"))
         refill_row(comp, s, ev, words("Crew Unrest: a new card joins the row"))
     elif key == "disease":
         sick = sum(1 for c in s.traumas if comp.sailing[c].trauma == "disease")
         say(s, ev, "event", words_n("Disease Outbreak: {count} disease icons in play, {n} disease Trauma.",
                                        "Disease Outbreak: {count} disease icons in play, {n} disease Traumas.",
-                                       sick, count=count))
+                                       sick, count=count), event="disease")
         lose_morale(comp, s, ev, sick, removed=True)
     elif key == "fatigue":
         say(s, ev, "event", words_n("Exhausted Sailors: {n} fatigue icon in play.",
-                                       "Exhausted Sailors: {n} fatigue icons in play.", count))
+                                       "Exhausted Sailors: {n} fatigue icons in play.", count), event="fatigue")
         lose_morale(comp, s, ev, 3)
     else:
         finish(s, ev, "lost", MUTINY)
@@ -198,7 +198,7 @@ def _sunset_step(comp: Components, s: State, ev: list[Event], key: str) -> None:
     if key == "morale":
         n = len(skills_of(comp, s, "sunset_morale"))
         if n:
-            say(s, ev, "sunset", words("Sunset: your Skills cheer the crew (+{n} Morale).", n=n))
+            say(s, ev, "sunset", words("Sunset: your Skills cheer the crew (+{n} Morale).", n=n), step="morale")
             gain_morale(s, ev, n)
     elif key == "row":
         discard_lowest(comp, s, ev, words("Sunset"))
@@ -208,7 +208,7 @@ def _sunset_step(comp: Components, s: State, ev: list[Event], key: str) -> None:
     else:
         n = sum(1 for c in s.traumas if comp.sailing[c].sunset_loss)
         if n:
-            say(s, ev, "sunset", words("Sunset: your Traumas weigh on the crew (−{n} Morale).", n=n))
+            say(s, ev, "sunset", words("Sunset: your Traumas weigh on the crew (−{n} Morale).", n=n), step="traumas")
             lose_morale(comp, s, ev, n)
 
 

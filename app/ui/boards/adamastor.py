@@ -21,6 +21,7 @@ from app.i18n import context
 from app.i18n.render import say
 from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
+from app.ui.story import Told
 from app.ui.travel import MAX_GHOSTS, Events, Trip, Trips, View, through
 from games.engine import N_, words, words_n
 
@@ -249,3 +250,126 @@ def trips(before: View, after: View, events: Events) -> Trips:
 CHRONICLE = Chronicle(opens=("start", "turn"))
 
 TEMPLATE_GLOBALS = {"adamastor_cell": cell_look}
+
+
+# ---------------------------------------------------------------- the story of a move (app/ui/story.py)
+
+PHASE_PARTS = ("sunrise", "actions", "events", "sunset")
+
+
+def parts_of(view: View) -> set[str]:
+    """Every data-part the board draws for `view` (templates/games/adamastor/*.html): what a story step may glow."""
+    board_map = view.get("map") or {}
+    found = {"week", "row", "hand", "skills", "traumas", "deck", "discard", "enc", "events", "morale", "exp"}
+    found.update(f"ph-{p}" for p in PHASE_PARTS)
+    found.update(f"ev-{e.get('key')}" for e in view.get("events") or ())
+    found.update(f"m{slot.get('slot')}" for slot in board_map.get("slots") or ())
+    found.update(_space_ids(board_map))
+    found.update(f"c{n}" for n, place in _adamastor_cards(view).items() if place != "discard")
+    for card in (view.get("encounter"), view.get("encounter_top"), *(view.get("tasks") or ())):
+        if isinstance(card, dict) and card.get("id"):
+            found.add(f"e-{card['id']}")
+    if view.get("tasks"):
+        found.add("tasks")
+    if view.get("phase") == "actions":
+        found.add("tokens")
+    if view.get("weather"):
+        found.add("wx")
+    if board_map.get("ship"):
+        found.add("ship")
+    return found
+
+
+def _card_or(data: dict[str, Any], key: str, *fallback: str) -> tuple[str, ...]:
+    """The card's own part (`c<number>`) if the board shows it, then the piles it went to or came from."""
+    n = data.get(key)
+    return ((f"c{n}",) if isinstance(n, int) else ()) + fallback
+
+
+def _touches(event: dict[str, Any], before: View, after: View) -> tuple[str, ...]:
+    kind = str(event.get("kind") or "")
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    space = str(data.get("space") or "")
+    enc = f"e-{data['id']}" if data.get("id") else ""
+    wanted: tuple[str, ...] = ()
+    if kind == "setup":
+        wanted = ("m0", "row", "hand")
+    elif kind == "start":
+        wanted = (space, "ship", "week", "ph-actions")
+    elif kind == "turn":
+        wanted = ("week", "ph-sunrise")
+    elif kind == "weather":
+        wanted = ("wx", "row")
+    elif kind == "draw":
+        wanted = _card_or(data, "card", "deck", "morale")
+    elif kind == "swap":
+        wanted = (*_card_or(data, "card"), *_card_or(data, "other"), "row", "hand")
+    elif kind == "nav":
+        wanted = _card_or(data, "card", "discard", "skills") if "card" in data else ("ship",)
+    elif kind == "move":
+        wanted = (space, "ship")
+    elif kind == "map":
+        wanted = (f"m{data.get('slot')}",)
+    elif kind == "exp":
+        wanted = ("exp", "traumas") if "card" in data else ("exp",)
+    elif kind == "phase":
+        wanted = ("ph-events", "events")
+    elif kind == "event":
+        key = str(data.get("event") or "")
+        also = {"unrest": ("row",), "disease": ("morale", "deck"), "fatigue": ("morale", "deck"),
+                "learn": ("hand",)}.get(key, ())
+        wanted = (f"ev-{key}", "events", *also)
+    elif kind == "sunset":
+        wanted = ("ph-sunset", "skills" if data.get("step") == "morale" else "traumas", "morale")
+    elif kind == "row":
+        wanted = (*(("ph-sunset",) if data.get("phase") == "sunset" else ()), *_card_or(data, "card"), "row", "discard")
+    elif kind == "trauma":
+        wanted = _card_or(data, "card", "traumas")
+    elif kind == "discard":
+        wanted = _card_or(data, "card", "discard")
+    elif kind == "morale":
+        wanted = ("morale", "deck", "discard")
+    elif kind in ("learn", "ignore"):
+        wanted = _card_or(data, "card", "skills")
+    elif kind == "heal":
+        wanted = ("traumas",)
+    elif kind == "encounter":
+        wanted = (enc, space, "ship", "enc")
+    elif kind == "test":
+        wanted = ("discard", "deck", "morale")
+    elif kind == "pay":
+        wanted = ("exp",)
+    elif kind == "actions":
+        wanted = ("tokens",)
+    elif kind == "task":
+        wanted = (enc, "tasks")
+    elif kind == "won":
+        wanted = ("ship",)
+    elif kind == "lost":
+        wanted = ("ev-mutiny", "events") if after.get("end") == "mutiny" else ("deck", "morale")
+    elif kind == "campaign":
+        wanted = _card_or(data, "card")
+    present = parts_of(after)
+    seen: list[str] = []
+    for part in wanted:
+        if part and part in present and part not in seen:
+            seen.append(part)
+    return tuple(seen[:4])
+
+
+# The moments a player must notice: the voyage sets sail, a new week's Sunrise, the Events phase and each Event
+# that strikes, a map card revealed, the end.
+BANNERS = frozenset({"start", "turn", "phase", "event", "map", "won", "lost"})
+
+
+def _banner(event: dict[str, Any], text: str) -> Any:
+    """A new week is announced as the turn track names it, "Week 3 · Sunrise"; the others in their line's words."""
+    kind = str(event.get("kind") or "")
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    week = data.get("turn")
+    if kind == "turn" and isinstance(week, int) and not isinstance(week, bool):
+        return words("Week {n} · Sunrise", n=week)
+    return text if kind in BANNERS else ""
+
+
+TOLD = Told(touches=_touches, banners=BANNERS, banner=_banner)
