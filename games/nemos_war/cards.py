@@ -26,14 +26,14 @@ def stake_drm(c: Components, s: State, staked: list[str]) -> int:
 
 def draw_card(c: Components, s: State, ev: list[Event], source: str) -> None:
     if not s.deck:
-        r.say(s, ev, words("The adventure deck is empty."))
+        r.say(s, ev, words("The adventure deck is empty."), data={"deck": 0})
         if s.historical:
             s.queue.insert(0, {"step": "end", "reason": "deck"})
         return
     cid = s.deck.pop(0)
     card = c.cards[cid]
     r.say(s, ev, words("Adventure card {label}: {title}.", label=card.raw["label"], title=card.title), reveals=True,
-          kind="card")
+          kind="card", data={"card": cid, "source": source})
     if source == "seek" and not card.ending:
         s.current = [cid]
         s.pending.append({"kind": "seek", "card": cid})
@@ -46,7 +46,7 @@ def resolve_card(c: Components, s: State, ev: list[Event], cid: str, source: str
     if card.timing == "keep" and source != "play":
         s.current = []
         s.kept.append(cid)
-        r.say(s, ev, words("{title} is kept to be played later.", title=card.title))
+        r.say(s, ev, words("{title} is kept to be played later.", title=card.title), data={"card": cid, "pile": "kept"})
         return
     s.current = [cid]
     if card.test is not None:
@@ -70,7 +70,8 @@ def card_outcomes(c: Components, cid: str, passed: bool | None) -> list[dict]:
 
 
 def apply_outcome(c: Components, s: State, ev: list[Event], cid: str, outcome: dict) -> None:
-    r.say(s, ev, words("{title}: {outcome}.", title=c.cards[cid].title, outcome=outcome["label"]))
+    r.say(s, ev, words("{title}: {outcome}.", title=c.cards[cid].title, outcome=outcome["label"]),
+          data={"card": cid, "outcome": outcome["key"]})
     s.queue[0:0] = [{"step": "finish_card", "card": cid, "pile": outcome["pile"]}]
     run_effects(c, s, ev, list(outcome["effects"]))
 
@@ -92,9 +93,9 @@ def finish_card(c: Components, s: State, ev: list[Event], cid: str, pile: str) -
     else:
         s.gone.append(cid)
     if pile == "pass":
-        r.say(s, ev, words("{title} goes to the Pass pile.", title=card.title))
+        r.say(s, ev, words("{title} goes to the Pass pile.", title=card.title), data={"card": cid, "pile": "pass"})
     elif pile == "fail":
-        r.say(s, ev, words("{title} goes to the Fail pile.", title=card.title))
+        r.say(s, ev, words("{title} goes to the Fail pile.", title=card.title), data={"card": cid, "pile": "fail"})
     if card.ending:
         s.queue.insert(0, {"step": "end", "reason": "ending"})
 
@@ -115,21 +116,36 @@ def roll_dice(s: State, drm: int, target: int) -> dict:
             "passed": a + b != 2 and total >= target}
 
 
-def apply_help(c: Components, s: State, ev: list[Event], rolled: dict, who: str, target: int) -> None:
-    """[6.8]: the Professor +2, Ned Land +1, Conseil a new roll; each leaves the game, its VP lost."""
+def roll_data(rolled: dict, target: int, **more: object) -> dict:
+    """A test or attack roll as event data: both dice, the modifier (staked resources, stalking, the cannon,
+    help...; omitted when 0), the target to reach (`need`) and whether it passed (a natural 2 always fails)."""
+    mod = rolled["drm"] + rolled["help_drm"]
+    data = {"dice": list(rolled["dice"]), "need": target, "passed": rolled["passed"], **more}
+    if mod:
+        data["mod"] = mod
+    return data
+
+
+def apply_help(c: Components, s: State, ev: list[Event], rolled: dict, who: str, target: int,
+               data: dict | None = None) -> None:
+    """[6.8]: the Professor +2, Ned Land +1, Conseil a new roll; each leaves the game, its VP lost.
+    `data`: what the roll concerns (its card or box), for the event that says the help."""
     s.passengers[who] = False
     name = c.passengers[who]["name"]
     if who == "conseil":
         a, b = r.die(s), r.die(s)
         rolled["dice"] = [a, b]
         rolled["natural"] = a + b
-        r.say(s, ev, words("{name} helps: the dice are rolled again: {a} + {b}.", name=name, a=a, b=b), reveals=True,
-              kind="roll")
     else:
         rolled["help_drm"] += HELP_DRM[who]
-        r.say(s, ev, words("{name} helps: +{n}.", name=name, n=HELP_DRM[who]))
     rolled["total"] = rolled["natural"] + rolled["drm"] + rolled["help_drm"]
     rolled["passed"] = rolled["natural"] != 2 and rolled["total"] >= target
+    told = roll_data(rolled, target, passenger=who, **(data or {}))
+    if who == "conseil":
+        r.say(s, ev, words("{name} helps: the dice are rolled again: {a} + {b}.", name=name, a=a, b=b), reveals=True,
+              kind="roll", data=told)
+    else:
+        r.say(s, ev, words("{name} helps: +{n}.", name=name, n=HELP_DRM[who]), data=told)
 
 
 def describe_roll(rolled: dict, target: int) -> Words:
@@ -150,7 +166,7 @@ def test_roll(c: Components, s: State, ev: list[Event]) -> None:
     target = card.test["target"]
     p["rolled"] = roll_dice(s, stake_drm(c, s, p["staked"]), target)
     r.say(s, ev, words("{title}: {roll}", title=card.title, roll=describe_roll(p["rolled"], target)), reveals=True,
-          kind="roll")
+          kind="roll", data=roll_data(p["rolled"], target, card=p["card"]))
     if p["rolled"]["passed"] or not usable_help(s, p["rolled"]):
         finish_test(c, s, ev)
 
@@ -158,7 +174,7 @@ def test_roll(c: Components, s: State, ev: list[Event]) -> None:
 def test_help(c: Components, s: State, ev: list[Event], who: str) -> None:
     p = s.top
     target = c.cards[p["card"]].test["target"]
-    apply_help(c, s, ev, p["rolled"], who, target)
+    apply_help(c, s, ev, p["rolled"], who, target, {"card": p["card"]})
     if p["rolled"]["passed"] or not usable_help(s, p["rolled"]):
         finish_test(c, s, ev)
 
@@ -169,7 +185,8 @@ def finish_test(c: Components, s: State, ev: list[Event]) -> None:
     passed = p["rolled"]["passed"]
     cid = p["card"]
     title = c.cards[cid].title
-    r.say(s, ev, words("{title}: test passed.", title=title) if passed else words("{title}: test failed.", title=title))
+    r.say(s, ev, words("{title}: test passed.", title=title) if passed else words("{title}: test failed.", title=title),
+          data={"card": cid, "passed": passed})
     if not passed:
         for res in p["staked"]:
             r.change_res(c, s, ev, res, -1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.engine import N_, Event, words, words_n
 from games.nemos_war import rules as r
-from games.nemos_war.cards import apply_help, describe_roll, roll_dice, stake_drm, usable_help
+from games.nemos_war.cards import apply_help, describe_roll, roll_data, roll_dice, stake_drm, usable_help
 from games.nemos_war.components import RESOURCES, Components
 from games.nemos_war.state import State
 
@@ -30,14 +30,16 @@ def warship_fire(c: Components, s: State, ev: list[Event], sid: str) -> dict:
     a, b = r.die(s), r.die(s)
     fired = {"dice": [a, b], "total": a + b, "av": av, "hit": a + b <= av, "lost": None}
     name = r.ship_name(c, sid)
+    box = r.box_of(s, sid)
+    told = {"dice": [a, b], "most": av, "hit": fired["hit"], **({"box": box} if box else {})}
     if not fired["hit"]:
         r.say(s, ev, words("The {ship} fires: {a} + {b} against attack value {av}: a miss.", ship=name, a=a, b=b,
                            av=av),
-              reveals=True, kind="roll")
+              reveals=True, kind="roll", data=told)
         return fired
     if s.opt_on("pressure") and a + b == av:
         r.say(s, ev, words("The {ship} fires: {a} + {b}, exactly its attack value {av}: you choose the loss.",
-                           ship=name, a=a, b=b, av=av), reveals=True, kind="roll")
+                           ship=name, a=a, b=b, av=av), reveals=True, kind="roll", data=told)
         s.pending.append({"kind": "pressure", "ship": sid})
         fired["lost"] = "choice"
         return fired
@@ -45,7 +47,8 @@ def warship_fire(c: Components, s: State, ev: list[Event], sid: str) -> dict:
     res = hit_resource(c, face)
     fired["lost"] = res
     r.say(s, ev, words("The {ship} fires: {a} + {b} against attack value {av}: a hit; the hit die shows {face}.",
-                       ship=name, a=a, b=b, av=av, face=face), reveals=True, kind="roll")
+                       ship=name, a=a, b=b, av=av, face=face), reveals=True, kind="roll",
+          data={**told, "hit_die": face, "res": res})
     r.change_res(c, s, ev, res, -1)
     return fired
 
@@ -58,7 +61,8 @@ def start_combat(c: Components, s: State, ev: list[Event], box: str, mode: str, 
     ship, where = r.ship_name(c, sid), r.box_words(c, box)
     r.say(s, ev, {"attack": words("The Nautilus attacks the {ship} in {box}.", ship=ship, box=where),
                   "stalk": words("The Nautilus stalks the {ship} in {box}.", ship=ship, box=where),
-                  "hunter": words("The Nautilus fights the {ship} in {box}.", ship=ship, box=where)}[mode])
+                  "hunter": words("The Nautilus fights the {ship} in {box}.", ship=ship, box=where)}[mode],
+          data={"box": box, "mode": mode})
     s.pending.append(p)
     if c.ship(sid).warship:
         p["fired"] = warship_fire(c, s, ev, sid)
@@ -86,20 +90,22 @@ def combat_roll(c: Components, s: State, ev: list[Event]) -> None:
     p = s.top
     if p["cannon"]:
         s.cannon -= 1
-        r.say(s, ev, words_n("The cannon fires (+2); {n} use left.", "The cannon fires (+2); {n} uses left.", s.cannon))
+        r.say(s, ev, words_n("The cannon fires (+2); {n} use left.", "The cannon fires (+2); {n} uses left.", s.cannon),
+              data={"cannon": s.cannon, "box": p["box"]})
         if s.cannon == 0 and s.cannon_card:
             s.gone.append(s.cannon_card.pop())
-            r.say(s, ev, words("The cannon marker and Do No Harm are discarded."))
+            r.say(s, ev, words("The cannon marker and Do No Harm are discarded."), data={"cannon": 0})
     dv = c.ship(p["ship"]).dv
     p["rolled"] = roll_dice(s, sum(n for _, n in drm_parts(c, s, p)), dv)
-    r.say(s, ev, words("Attack: {roll}", roll=describe_roll(p["rolled"], dv)), reveals=True, kind="roll")
+    r.say(s, ev, words("Attack: {roll}", roll=describe_roll(p["rolled"], dv)), reveals=True, kind="roll",
+          data=roll_data(p["rolled"], dv, box=p["box"]))
     if p["rolled"]["passed"] or not usable_help(s, p["rolled"]):
         finish_combat(c, s, ev)
 
 
 def combat_help(c: Components, s: State, ev: list[Event], who: str) -> None:
     p = s.top
-    apply_help(c, s, ev, p["rolled"], who, c.ship(p["ship"]).dv)
+    apply_help(c, s, ev, p["rolled"], who, c.ship(p["ship"]).dv, {"box": p["box"]})
     if p["rolled"]["passed"] or not usable_help(s, p["rolled"]):
         finish_combat(c, s, ev)
 
@@ -112,7 +118,7 @@ def finish_combat(c: Components, s: State, ev: list[Event]) -> None:
         return
     for res in p["staked"]:
         r.change_res(c, s, ev, res, -1)
-    r.say(s, ev, words("The {ship} survives.", ship=r.ship_name(c, p["ship"])))
+    r.say(s, ev, words("The {ship} survives.", ship=r.ship_name(c, p["ship"])), data={"box": p["box"]})
     r.change_notoriety(c, s, ev, 1, "miss")
 
 
@@ -123,11 +129,12 @@ def sink_or_capture(c: Components, s: State, ev: list[Event], capture: bool) -> 
     ocean = p["box"].split(".")[0]
     if capture:
         s.salvage.append(sid)
-        r.say(s, ev, words("The {ship} is captured: a salvage point.", ship=r.ship_name(c, sid)))
+        r.say(s, ev, words("The {ship} is captured: a salvage point.", ship=r.ship_name(c, sid)),
+              data={"box": p["box"], "to": "salvage"})
     else:
         s.register[ocean].append(sid)
         r.say(s, ev, words("The {ship} is sunk in the {ocean}.", ship=r.ship_name(c, sid), ocean=r.ocean_name(c,
-                           ocean)))
+                           ocean)), data={"box": p["box"], "to": "register"})
     skulls = max(0, c.ship(sid).skulls - (1 if s.refits.get("monstrous") else 0))
     if skulls:
         r.change_notoriety(c, s, ev, skulls, "skulls")
@@ -179,6 +186,9 @@ def pursue(c: Components, s: State, ev: list[Event], sid: str, bonus: int) -> No
     else:
         line = (words("Relentless Pursuit: the {ship} rolls {roll}: it attacks!", ship=ship, roll=roll) if attacks
                 else words("Relentless Pursuit: the {ship} rolls {roll}: no attack.", ship=ship, roll=roll))
-    r.say(s, ev, line, reveals=True, kind="roll")
+    box = r.box_of(s, sid)
+    r.say(s, ev, line, reveals=True, kind="roll",
+          data={"dice": [roll], "need": 5, "passed": attacks, **({"mod": bonus} if bonus else {}),
+                **({"box": box} if box else {})})
     if attacks:
         warship_fire(c, s, ev, sid)

@@ -44,7 +44,8 @@ def _checks(c: Components, s: State, ev: list[Event]) -> bool:
     if s.commitment and not s.final_done and s.res["nemo"] <= fc:
         s.final_done = True
         s.pending.append({"kind": "final"})
-        r.say(s, ev, words("Nemo reaches the Final Commitment circle: keep or change his commitment."))
+        r.say(s, ev, words("Nemo reaches the Final Commitment circle: keep or change his commitment."),
+              data={"res": "nemo"})
         return True
     if s.week > c.calendar["last"] and not s.historical:
         end_game(c, s, ev, "week52")
@@ -103,9 +104,10 @@ def run_step(c: Components, s: State, ev: list[Event], step: dict) -> None:
 def preparation_roll(c: Components, s: State, ev: list[Event]) -> None:
     """[6.0]: one roll of two dice serves every step of the phase."""
     a, b = r.die(s), r.die(s)
-    r.say(s, ev, words("Turn {n}", n=s.turn), kind="turn")  # the chronicle's heading for everything until the next turn
+    # the chronicle's heading for everything until the next turn
+    r.say(s, ev, words("Turn {n}", n=s.turn), kind="turn", data={"turn": s.turn, "week": s.week})
     r.say(s, ev, words("Week {week}: the preparation roll is {a} + {b} = {total}.", week=s.week, a=a, b=b, total=a + b),
-          reveals=True, kind="roll")
+          reveals=True, kind="roll", data={"dice": [a, b], "prep": True})
     if s.turn == 1:
         r.say(s, ev, words("No ship or treasure is placed on the first turn (the setup did it)."))
     elif a != b:
@@ -127,10 +129,11 @@ def _doubles(c: Components, s: State, ev: list[Event], face: int) -> None:
         tid = r.draw_treasure(s)
         s.treasure_at[ocean] = tid
         if tid:
-            r.say(s, ev, words("Doubles: a new hidden treasure in the {ocean}.", ocean=r.ocean_name(c, ocean)))
+            r.say(s, ev, words("Doubles: a new hidden treasure in the {ocean}.", ocean=r.ocean_name(c, ocean)),
+                  data={"ocean": ocean, "treasure": True})
     if 2 * face < s.liberation:
         r.say(s, ev, words("Doubles: imperial backlash ({roll} < {liberation}).", roll=2 * face,
-                           liberation=s.liberation))
+                           liberation=s.liberation), data={"track": "liberation"})
         r.change_liberation(c, s, ev, -1)
 
 
@@ -144,12 +147,12 @@ def _adventure(c: Components, s: State, ev: list[Event], total: int) -> None:
     if total >= target:
         s.side = "10+"
         r.say(s, ev, words("{total} >= {target}: an adventure! The calendar marker shows 10+.", total=total,
-                           target=target))
+                           target=target), data={"track": "calendar", "adventure": True})
         cards.draw_card(c, s, ev, "draw")
     else:
         s.side = "7+"
         r.say(s, ev, words("{total} < {target}: no adventure. The calendar marker shows 7+.", total=total,
-                           target=target))
+                           target=target), data={"track": "calendar", "adventure": False})
 
 
 # --- the end of a turn and of the game -----------------------------------------------------------------
@@ -179,5 +182,6 @@ def end_game(c: Components, s: State, ev: list[Event], reason: str) -> None:
     else:
         s.result = {"success": "won", "triumph": "won", "insignificant": "finished"}.get(sm["level_key"], "lost")
     r.say(s, ev, words("{ending} Final score {total}: {level}.", ending=c.tables["endings"][reason], total=sm["total"],
-                       level=sm["level"]), kind="end")
-    r.say(s, ev, Words(epilogue(c, s, sm["level_key"])), kind="end")  # a data text: its own message id
+                       level=sm["level"]), kind="end", data={"reason": reason, "score": sm["total"]})
+    # a data text: its own message id
+    r.say(s, ev, Words(epilogue(c, s, sm["level_key"])), kind="end", data={"epilogue": sm["level_key"]})

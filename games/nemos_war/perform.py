@@ -33,16 +33,18 @@ def _commit(c: Components, s: State, ev: list[Event], arg: str) -> None:
     if arg == "roll":
         face = r.die(s)
         arg = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
-        r.say(s, ev, words("Nemo's commitment roll: {face}.", face=face), reveals=True, kind="roll")
+        r.say(s, ev, words("Nemo's commitment roll: {face}.", face=face), reveals=True, kind="roll",
+              data={"dice": [face], "commitment": arg})
     s.commitment = arg
-    r.say(s, ev, committed(c, arg))
+    r.say(s, ev, committed(c, arg), data={"commitment": arg})
 
 
 def _start_at(c: Components, s: State, ev: list[Event], arg: str) -> None:
     s.pending.pop()
     s.nautilus = arg
     s.phase = "prep"
-    r.say(s, ev, words("The Nautilus starts in the {ocean}.", ocean=r.ocean_name(c, arg)))
+    r.say(s, ev, words("The Nautilus starts in the {ocean}.", ocean=r.ocean_name(c, arg)),
+          data={"ocean": arg, "nautilus": True})
 
 
 def _stake(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -103,7 +105,8 @@ def _seek_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
     else:
         s.current = []
         s.gone.append(p["card"])
-        r.say(s, ev, words("{title} is declined and set aside.", title=c.cards[p["card"]].title))
+        r.say(s, ev, words("{title} is declined and set aside.", title=c.cards[p["card"]].title),
+              data={"card": p["card"]})
 
 
 def _lose(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -115,7 +118,8 @@ def _final_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
     s.pending.pop()
     s.commitment = arg
     r.say(s, ev, words("Final commitment: War!") if arg == "war" else
-          words("Final commitment: {commitment}.", commitment=c.tables["commitments"][arg]["name"]))
+          words("Final commitment: {commitment}.", commitment=c.tables["commitments"][arg]["name"]),
+          data={"commitment": arg})
 
 
 def _or_act(c: Components, s: State, ev: list[Event], arg: str) -> None:
@@ -134,7 +138,7 @@ def _defeat(c: Components, s: State, ev: list[Event], arg: str) -> None:
 
 def _play(c: Components, s: State, ev: list[Event], arg: str) -> None:
     s.kept.remove(arg)
-    r.say(s, ev, words("{title} is played.", title=c.cards[arg].title))
+    r.say(s, ev, words("{title} is played.", title=c.cards[arg].title), data={"card": arg})
     cards.resolve_card(c, s, ev, arg, "play")
 
 
@@ -170,7 +174,8 @@ def _nemo_action(c: Components, s: State, ev: list[Event], head: str, arg: str) 
         _search(c, s, ev)
     elif head == "move":
         weeks = c.oceans[s.nautilus].routes[arg]
-        r.say(s, ev, words("The Nautilus moves to the {ocean}.", ocean=r.ocean_name(c, arg)))
+        r.say(s, ev, words("The Nautilus moves to the {ocean}.", ocean=r.ocean_name(c, arg)),
+              data={"ocean": arg, "from": s.nautilus})
         s.nautilus = arg
         r.advance_week(c, s, ev, weeks)
     elif head == "stalk":
@@ -186,12 +191,13 @@ def _rest_repair_refit(c: Components, s: State, ev: list[Event], head: str, arg:
     line = {"rest": words_n("Rest: the 1d3 roll gives {n} week.", "Rest: the 1d3 roll gives {n} weeks.", weeks),
             "repair": words_n("Repair: the 1d3 roll gives {n} week.", "Repair: the 1d3 roll gives {n} weeks.", weeks),
             "refit": words_n("Refit: the 1d3 roll gives {n} week.", "Refit: the 1d3 roll gives {n} weeks.", weeks)}
-    r.say(s, ev, line[head], reveals=True, kind="roll")
+    r.say(s, ev, line[head], reveals=True, kind="roll", data={"dice": [weeks], "weeks": weeks, "action": head})
     r.advance_week(c, s, ev, weeks)
     if head == "rest":
         face = r.die(s)
         row = c.tables["rest"][str(face)]
-        r.say(s, ev, words("Rest table {face}: {text}", face=face, text=row["text"]), reveals=True, kind="roll")
+        r.say(s, ev, words("Rest table {face}: {text}", face=face, text=row["text"]), reveals=True, kind="roll",
+              data={"dice": [face], "table": "rest"})
         if row["crew"]:
             r.change_res(c, s, ev, "crew", row["crew"])
     elif head == "repair":
@@ -206,12 +212,12 @@ def _refit(c: Components, s: State, ev: list[Event], key: str) -> None:
     if key == "seek":
         s.seek_times += 1
         s.discard.extend(paid)
-        r.say(s, ev, words("Refit: Seek Adventure."))
+        r.say(s, ev, words("Refit: Seek Adventure."), data={"refit": key})
         cards.draw_card(c, s, ev, "seek")
         return
     s.refits[key] = paid[0]
     s.discard.extend(paid[1:])
-    r.say(s, ev, words("Refit: the Nautilus gains {refit}.", refit=ref["name"]))
+    r.say(s, ev, words("Refit: the Nautilus gains {refit}.", refit=ref["name"]), data={"refit": key})
 
 
 def _incite(c: Components, s: State, ev: list[Event], tid: str) -> None:
@@ -221,7 +227,8 @@ def _incite(c: Components, s: State, ev: list[Event], tid: str) -> None:
     roll = r.die(s)
     gain = roll + tok.vp - 5
     r.say(s, ev, words("Incite with {name} (worth {vp}): rolled {roll}; {roll} + {vp} - 5 = {gain}.", name=tok.name,
-                       vp=tok.vp, roll=roll, gain=gain), reveals=True, kind="roll")
+                       vp=tok.vp, roll=roll, gain=gain), reveals=True, kind="roll",
+          data={"dice": [roll], "token": tid, **({"mod": tok.vp - 5} if tok.vp != 5 else {})})
     if gain >= 1:
         r.change_liberation(c, s, ev, gain)
     if roll == 6:
@@ -237,7 +244,8 @@ def _search(c: Components, s: State, ev: list[Event]) -> None:
     face = r.die(s)
     row = c.tables["search"][str(face)]
     r.say(s, ev, words("Search in the {ocean}: rolled {face}. {text}", ocean=r.ocean_name(c, here), face=face,
-                       text=row["text"]), reveals=True, kind="roll")
+                       text=row["text"]), reveals=True, kind="roll",
+          data={"dice": [face], "ocean": here, "found": bool(row["found"])})
     if row["found"]:
         tid = s.treasure_at[here]
         s.treasure_at[here] = None
@@ -245,7 +253,7 @@ def _search(c: Components, s: State, ev: list[Event]) -> None:
             tid = r.draw_treasure(s)
         if s.wreck == here:
             s.wreck = "held"
-            r.say(s, ev, words("The wreck marker is taken too."))
+            r.say(s, ev, words("The wreck marker is taken too."), data={"ocean": here})
         if tid is not None:
             gain_treasure(c, s, ev, tid)
     run_effects(c, s, ev, list(row["effects"]))

@@ -14,13 +14,18 @@ from games.nemos_war.state import State
 LOG_KEEP = 60
 
 
-def say(s: State, ev: list[Event], text: str, reveals: bool = False, kind: str = "log") -> None:
+def say(s: State, ev: list[Event], text: str, reveals: bool = False, kind: str = "log",
+        data: dict[str, Any] | None = None) -> None:
     """A line for the log and an event. Words are kept in the state as their JSON, so a line can be said again
-    in any language (a plain string, as old saves hold, still loads and shows as it is)."""
+    in any language (a plain string, as old saves hold, still loads and shows as it is).
+
+    `data` tells the table what the line concerns (the event's data, never the state): `dice` (the faces
+    rolled), `mod`, and `need` (reach N or more) or `most` (N or less); `card`, `box`, `ocean`, `res`, `track`,
+    `token`, `passenger`, `refit`... (app/ui/boards/nemos_war.py glows those components as the move is told)."""
     s.log.append(text.to_json() if isinstance(text, Words) else text)
     if len(s.log) > LOG_KEEP:
         del s.log[: len(s.log) - LOG_KEEP]
-    ev.append(Event(kind, text, reveals))
+    ev.append(Event(kind, text, reveals, dict(data or {})))
 
 
 def die(s: State, sides: int = 6) -> int:
@@ -90,7 +95,7 @@ def change_res(c: Components, s: State, ev: list[Event], res: str, n: int) -> No
     if s.res[res] != before:
         name, k, now = c.tracks[res].name, abs(s.res[res] - before), s.res[res]
         say(s, ev, words("{res} gains {k}: now {now}.", res=name, k=k, now=now) if n > 0
-            else words("{res} loses {k}: now {now}.", res=name, k=k, now=now))
+            else words("{res} loses {k}: now {now}.", res=name, k=k, now=now), data={"res": res})
 
 
 def change_notoriety(c: Components, s: State, ev: list[Event], n: int, why: str = "") -> None:
@@ -102,7 +107,8 @@ def change_notoriety(c: Components, s: State, ev: list[Event], n: int, why: str 
         say(s, ev, {"": words("Notoriety {d}: now {now}.", d=d, now=now),
                     "miss": words("Notoriety {d} for the miss: now {now}.", d=d, now=now),
                     "skulls": words("Notoriety {d} for the skulls: now {now}.", d=d, now=now),
-                    "again": words("Notoriety {d} to attack again: now {now}.", d=d, now=now)}[why])
+                    "again": words("Notoriety {d} to attack again: now {now}.", d=d, now=now)}[why],
+            data={"track": "notoriety"})
     reinforce(c, s, ev)
 
 
@@ -111,13 +117,14 @@ def change_liberation(c: Components, s: State, ev: list[Event], n: int) -> None:
     before = s.liberation
     s.liberation = max(0, min(c.liberation_max, before + n))
     if s.liberation != before:
-        say(s, ev, words("Liberation {d}: now {now}.", d=signed(s.liberation - before), now=s.liberation))
+        say(s, ev, words("Liberation {d}: now {now}.", d=signed(s.liberation - before), now=s.liberation),
+            data={"track": "liberation"})
 
 
 def advance_week(c: Components, s: State, ev: list[Event], n: int) -> None:
     s.week += n
     say(s, ev, words_n("The calendar advances {n} week: week {week}.", "The calendar advances {n} weeks: week {week}.",
-                       n, week=s.week))
+                       n, week=s.week), data={"track": "calendar"})
     reinforce(c, s, ev)
 
 
@@ -134,7 +141,7 @@ def reinforce(c: Components, s: State, ev: list[Event]) -> None:
         # a shuffle: counted as a reveal so that undo never goes back past it
         say(s, ev, words("Reinforcements: the {group} ship group joins the unplaced pool.",
                          group=GROUP_NAMES.get(g, g)),
-            reveals=True)
+            reveals=True, data={"group": g})
 
 
 GROUP_NAMES = {"light_grey": N_("light grey"), "yellow": N_("yellow"), "orange": N_("orange"), "blue": N_("blue"),
@@ -170,22 +177,24 @@ def put_ship(s: State, ocean: str, sid: str) -> str:
     return f"{ocean}.{len(slots)}"
 
 
-def place_new_ship(c: Components, s: State, ev: list[Event], ocean: str) -> None:
-    """[6.1]: a ship from the pool, face down (face up with Clear Seas), unless the ocean is full [6.1.3]."""
+def place_new_ship(c: Components, s: State, ev: list[Event], ocean: str, rolled: dict | None = None) -> None:
+    """[6.1]: a ship from the pool, face down (face up with Clear Seas), unless the ocean is full [6.1.3].
+    `rolled`: the event data of the die that chose the ocean, if one did."""
     if ocean_full(c, s, ocean):
-        say(s, ev, words("The {ocean} is full: no ship is added there.", ocean=ocean_name(c, ocean)))
+        say(s, ev, words("The {ocean} is full: no ship is added there.", ocean=ocean_name(c, ocean)),
+            data={"ocean": ocean, **(rolled or {})})
         return
     sid = draw_ship(s)
     if sid is None:
-        say(s, ev, words("No ship is left to place."))
+        say(s, ev, words("No ship is left to place."), data=rolled)
         return
     box = put_ship(s, ocean, sid)
     if s.opt_on("clear"):
         s.revealed.append(sid)
         say(s, ev, words("A ship appears face up in {box}: {ship}.", box=box_words(c, box), ship=ship_name(c, sid)),
-            reveals=True)
+            reveals=True, data={"box": box, **(rolled or {})})
     else:
-        say(s, ev, words("A hidden ship enters {box}.", box=box_words(c, box)))
+        say(s, ev, words("A hidden ship enters {box}.", box=box_words(c, box)), data={"box": box, **(rolled or {})})
 
 
 def box_ship(s: State, box: str) -> str | None:
@@ -203,10 +212,19 @@ def clear_box(s: State, box: str) -> str:
     return sid
 
 
+def box_of(s: State, sid: str) -> str | None:
+    """The box a ship stands in on the map (e.g. "wp.3"), or None."""
+    for ocean, slots in s.boxes.items():
+        if sid in slots:
+            return f"{ocean}.{slots.index(sid) + 1}"
+    return None
+
+
 def reveal(c: Components, s: State, ev: list[Event], sid: str) -> None:
     if sid not in s.revealed:
         s.revealed.append(sid)
-        say(s, ev, words("Revealed: {ship}.", ship=ship_name(c, sid)), reveals=True)
+        box = box_of(s, sid)
+        say(s, ev, words("Revealed: {ship}.", ship=ship_name(c, sid)), reveals=True, data={"box": box} if box else None)
 
 
 def ships_left(s: State) -> int:

@@ -35,9 +35,10 @@ def _commitment(c: Components, s: State, ev: list[Event]) -> None:
     if opt == "roll":
         face = r.die(s)
         opt = next(k for k, v in c.tables["commitments"].items() if face in v["roll"])
-        r.say(s, ev, words("Nemo's commitment roll: {face}.", face=face), reveals=True, kind="roll")
+        r.say(s, ev, words("Nemo's commitment roll: {face}.", face=face), reveals=True, kind="roll",
+              data={"dice": [face], "commitment": opt})
     s.commitment = opt
-    r.say(s, ev, committed(c, opt))
+    r.say(s, ev, committed(c, opt), data={"commitment": opt})
 
 
 def committed(c: Components, key: str) -> Words:

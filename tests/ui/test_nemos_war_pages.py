@@ -578,7 +578,7 @@ def test_the_final_commitment_is_chosen_on_the_commitment_table():
     s.res["nemo"] = 4
     s.pending.append({"kind": "final"})
     html = draw(s)
-    heads = inside(html, '<table class="ct">', "</thead>")
+    heads = inside(html, '<table class="ct"', "</thead>")
     keep = r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war"[^>]*>Keep War!<'
     assert re.search(keep, heads)
     for key in ("science", "explore", "anti"):

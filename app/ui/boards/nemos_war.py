@@ -7,6 +7,9 @@
   (p-pass, p-fail), the ships in the oceans' boxes (ship-<box>; a hidden ship stays hidden), the Nautilus
   (naut), the oceans (o-<key>) and their treasure tokens (t-<key>, face down).
 - `trips(before, after, events)`: the Nautilus between oceans, the Adventure card from its deck to a pile.
+- `TOLD`: what each step of a move touches (app/ui/story.py), from the data the engine gives its events (the
+  card drawn, the box of a ship placed, fired or attacked, the ocean, the resource, the track...), and the
+  banners: a new turn, the end of the voyage.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
+from app.ui.story import Told
 from app.ui.travel import Events, Trip, Trips, View
 
 Home = tuple[str, str] | None
@@ -152,3 +156,127 @@ def trips(before: View, after: View, events: Events) -> Trips:
 # and with none in the tail, to the current turn (whose heading comes with its preparation roll).
 CHRONICLE = Chronicle(headings=True, current=lambda view: int(view.get("turn") or 0) - (
     1 if view.get("phase") in ("setup", "prep") else 0))
+
+
+# ---------------------------------------------------------------- the story of a move
+
+TRACKS = {"calendar": "cal", "notoriety": "not", "liberation": "lib"}
+CARD_DECISIONS = ("test", "outcome", "seek")
+
+
+def parts(view: View) -> set[str]:
+    """The data-part ids the board draws for this view (templates/games/nemos_war/)."""
+    out = {"deck", "p-pass", "p-fail", "turn", "cal", "not", "lib", "commit", "salvage", "register", "fleet"}
+    for o in _ocean_list(view):
+        out |= {f"o-{o.get('key')}", f"t-{o.get('key')}"}
+        out |= {f"b{s.get('box')}" for s in o.get("slots") or () if isinstance(s, dict)}
+    if view.get("nautilus") in _oceans(view):
+        out.add("naut")
+    if view.get("resources"):
+        out |= {f"r-{k}" for k in RESOURCES if view["resources"].get(k)}
+    out |= {f"ps-{k}" for k in view.get("passengers") or {}}
+    out |= {f"rf-{k}" for k in _refits(view)}
+    out |= {f"tok-{k}" for k in _tokens(view)}
+    cards = view.get("cards") or {}
+    if cards.get("kept"):
+        out.add("kept")
+    if view.get("cannon"):
+        out.add("cannon")
+    if view.get("last_roll"):
+        out.add("prep")
+    decision = view.get("decision") or {}
+    if isinstance(decision, dict):
+        kind = decision.get("kind")
+        if (kind in CARD_DECISIONS and decision.get("card")) or (kind == "combat" and cards.get("current")):
+            out.add("card")
+        if kind in ("test", "combat") and decision.get("rolled"):
+            out.add("roll")
+        if kind == "combat" and decision.get("warship_fired"):
+            out.add("fire")
+    return out
+
+
+def _card_part(view: View, cid: str) -> str | None:
+    """Where card `cid` lies after the move: on the table (being resolved), kept, or in a pile."""
+    decision = view.get("decision") if isinstance(view.get("decision"), dict) else {}
+    cards = view.get("cards") or {}
+    current = [decision.get("card")] if decision.get("kind") in CARD_DECISIONS else []
+    if decision.get("kind") == "combat":
+        current.append(cards.get("current"))
+    if any(isinstance(c, dict) and str(c.get("id")) == cid for c in current):
+        return "card"
+    for pile, part in (("kept", "kept"), ("pass", "p-pass"), ("fail", "p-fail")):
+        if any(isinstance(c, dict) and str(c.get("id")) == cid for c in cards.get(pile) or ()):
+            return part
+    return None
+
+
+def touches(event: dict[str, Any], before: View, after: View) -> tuple[str, ...]:
+    """The components one step of a move concerns, as data-part ids drawn on the board after the move."""
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    kind = event.get("kind")
+    out: list[str] = []
+    if kind == "turn":
+        out.append("turn")
+    if data.get("prep"):
+        out += ["prep", "turn"]  # the preparation roll
+    if kind == "card":
+        out.append("deck")
+    card = data.get("card")
+    if card is not None:
+        out.append(_card_part(after, str(card)) or "deck")
+        if data.get("dice"):
+            out.append("roll")
+    if data.get("pile") in ("pass", "fail"):
+        out.append(f"p-{data['pile']}")
+    if data.get("deck") == 0:
+        out.append("deck")
+    box = data.get("box")
+    if box:
+        out.append(f"b{box}")
+        if kind == "roll" and "most" in data:
+            out.append("fire")
+        elif kind == "roll" or data.get("passenger"):
+            out.append("roll")
+    to = data.get("to")
+    if to in ("salvage", "register"):
+        out.append(to)
+    ocean = data.get("ocean")
+    if ocean:
+        if data.get("from"):
+            out.append(f"o-{data['from']}")
+        out.append(f"o-{ocean}")
+        if data.get("from") or data.get("nautilus") or "found" in data:
+            out.append("naut")  # the Nautilus moves, starts there or searches there
+        if data.get("treasure") or "found" in data:
+            out.append(f"t-{ocean}")
+    if data.get("res"):
+        out.append(f"r-{data['res']}")
+    if data.get("track") in TRACKS:
+        out.append(TRACKS[data["track"]])
+    if data.get("adventure"):
+        out.append("deck")
+    if data.get("token"):
+        out.append(f"tok-{data['token']}")
+        if kind == "treasure":
+            out.append("naut")  # found where the Nautilus is (a token acting at once leaves no token drawn)
+    if data.get("passenger"):
+        out.append(f"ps-{data['passenger']}")
+    if "cannon" in data:
+        out.append("cannon")
+    if "weeks" in data:
+        out.append("cal")  # rest, repair or refit: 1d3 weeks
+    if data.get("table") == "rest":
+        out.append("r-crew")
+    if data.get("refit"):
+        out.append(f"rf-{data['refit']}")
+    if data.get("commitment"):
+        out.append("commit")
+    if data.get("group"):
+        out.append("fleet")
+    drawn = parts(after)
+    return tuple(dict.fromkeys(part for part in out if part in drawn))
+
+
+# The turn's heading and the end of the voyage get their moment: a banner over the table.
+TOLD = Told(touches=touches, banners=frozenset({"turn", "end"}))
