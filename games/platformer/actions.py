@@ -178,9 +178,11 @@ def perform(comp: Components, s: State, ev: list[Event], aid: str) -> None:
 
 def _perform_save(comp: Components, s: State, ev: list[Event], head: str, rest: str) -> None:
     if head == "as":
+        forged = [str(x) for x in (s["pending"] or {}).get("parts") or ()]
         s["special"] = rest
         s["pending"] = None
-        say(s, ev, "save", words("Saved a {face} symbol on the special die (forged).", face=face_word(rest)))
+        say(s, ev, "save", words("Saved a {face} symbol on the special die (forged).", face=face_word(rest)),
+            dice_ids=forged)
     elif head == "saveforge":
         a, b = rest.split(":")
         sy.mark(s, [x for x in (a, b) if x != "sp"], True)
@@ -189,7 +191,8 @@ def _perform_save(comp: Components, s: State, ev: list[Event], head: str, rest: 
     elif rest != "skip":
         s["special"] = s["dice"][int(rest[1:])]["face"]
         s["dice"][int(rest[1:])]["used"] = True
-        say(s, ev, "save", words("Saved a {face} symbol on the special die.", face=face_word(s["special"])))
+        say(s, ev, "save", words("Saved a {face} symbol on the special die.", face=face_word(s["special"])),
+            dice_ids=[rest])
     end_turn(comp, s, ev)
 
 

@@ -42,7 +42,7 @@ def setup_boss(comp: Components, s: State, ev: list[Event]) -> None:
     cell = rng.choice(options)
     s["rng"] = rng.state
     new_enemy(s, "boss", boss["id"], cell)
-    say(s, ev, "boss", words("{boss} appears.", boss=boss["name"]), reveals=True)
+    say(s, ev, "boss", words("{boss} appears.", boss=boss["name"]), reveals=True, cell=cell)
     for op in boss["setup"]:
         if op["op"] == "tokens_on_specials":
             kind = boss["special"]["token"]
@@ -65,8 +65,9 @@ def summon(comp: Components, s: State, ev: list[Event], n: int) -> None:
         rng = _rng(s)
         cell = rng.choice(free)
         s["rng"] = rng.state
-        new_enemy(s, "summon", sm["name"].lower(), cell)
-        say(s, ev, "summon", words("{who} appears.", who=a_an(sm["name"], capital=True)), reveals=True)
+        fid = new_enemy(s, "summon", sm["name"].lower(), cell)
+        say(s, ev, "summon", words("{who} appears.", who=a_an(sm["name"], capital=True)), reveals=True, summoned=fid,
+            cell=cell)
 
 
 def take_token(comp: Components, s: State, ev: list[Event], kind: str) -> None:
@@ -112,13 +113,14 @@ def _teleport(comp: Components, s: State, ev: list[Event]) -> None:
 def resolve_card(comp: Components, s: State, ev: list[Event], card_id: str) -> None:
     card = comp.boss_cards[card_id].raw
     boss = comp.bosses[s["opts"]["boss"]].raw
-    say(s, ev, "boss_card", words("Boss attack: {card} — {text}", card=card["title"], text=card["text"]))
+    say(s, ev, "boss_card", words("Boss attack: {card} — {text}", card=card["title"], text=card["text"]),
+        card=card_id)
     for op in card["effects"]:
         hits = in_range(s, card["range"])
         kind = op["op"]
         if kind == "hit" and hits:
             n = max(0, op.get("n", boss["damage"]) - passive(comp, s, "boss_armor"))
-            wound(comp, s, ev, n, words("{boss}'s {card}", boss=boss["name"], card=card["title"]))
+            wound(comp, s, ev, n, words("{boss}'s {card}", boss=boss["name"], card=card["title"]), by="boss")
         elif kind == "token" and hits:
             take_token(comp, s, ev, op["kind"])
         elif kind == "summon":
@@ -158,7 +160,7 @@ def boss_turn(comp: Components, s: State, ev: list[Event]) -> None:
         s["rng"] = rng.state
         last["die"] = face
         say(s, ev, "boss_turn", words("{boss}'s turn: the enemy die shows {face}.", boss=boss["name"],
-                                      face=face_word(face)), reveals=True)
+                                      face=face_word(face)), reveals=True, faces=[face])
         while True:
             card = _draw(s)
             last["drawn"].append(card)
@@ -175,7 +177,7 @@ def boss_turn(comp: Components, s: State, ev: list[Event]) -> None:
         best = [max(counts.get(sym, 0) for sym in comp.boss_cards[c].raw["match"]) for c in drawn]
         titles = [comp.boss_cards[c].raw["title"] for c in drawn]
         say(s, ev, "boss_turn", words("{boss}'s turn: draws {a} and {b}.", boss=boss["name"], a=titles[0], b=titles[1]),
-            reveals=True)
+            reveals=True, cards=list(drawn))
         if best[0] == best[1]:
             rng = _rng(s)
             rng.shuffle(drawn)

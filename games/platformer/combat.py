@@ -22,15 +22,16 @@ from games.platformer.table import (
 )
 
 
-def wound(comp: Components, s: State, ev: list[Event], n: int, cause: Words) -> None:
-    """The hero suffers n wounds; losing the last health token knocks the hero out, which loses a solo game."""
+def wound(comp: Components, s: State, ev: list[Event], n: int, cause: Words, by: str | None = None) -> None:
+    """The hero suffers n wounds; losing the last health token knocks the hero out, which loses a solo game.
+    `by`: the figure that dealt them (an enemy id, "boss"), told in the event's data for the board."""
     if n <= 0 or s["hero_cell"] is None:
         return
     s["health"] = max(0, s["health"] - n)
     hero = comp.heroes[s["opts"]["hero"]].name
     say(s, ev, "wound", words_n("{hero} suffers {n} wound ({cause}); health {health}.",
                                 "{hero} suffers {n} wounds ({cause}); health {health}.", n, hero=hero,
-                                cause=cause, health=s["health"]))
+                                cause=cause, health=s["health"]), **({"by": by} if by else {}))
     if s["health"] == 0:
         raise Over("lost", words("{hero} was knocked out by {cause}.", hero=hero, cause=cause))
 
@@ -57,18 +58,18 @@ def enemy_attacks(comp: Components, s: State, ev: list[Event], fid: str, provoke
     if provoked and not s["shield_used"] and passive(comp, s, "provoke_shield"):
         s["shield_used"] = True
         say(s, ev, "shield", words("The {enemy}'s attack is turned aside (first provoked attack this turn).",
-                                   enemy=st["name"]))
+                                   enemy=st["name"]), by=fid)
         return
-    wound(comp, s, ev, st["damage"], a_an(st["name"]))
+    wound(comp, s, ev, st["damage"], a_an(st["name"]), by=fid)
     if st["ability"] == "thief" and s["gold"]:
         s["gold"] -= 1
-        say(s, ev, "thief", words("The {enemy} steals 1 gold.", enemy=st["name"]))
+        say(s, ev, "thief", words("The {enemy} steals 1 gold.", enemy=st["name"]), by=fid)
     elif st["ability"] == "maul" and s["special"] is not None:
         s["special"] = None
-        say(s, ev, "maul", words("The {enemy}'s maul resets the special die.", enemy=st["name"]))
+        say(s, ev, "maul", words("The {enemy}'s maul resets the special die.", enemy=st["name"]), by=fid)
     elif st["ability"] == "curse" and s["gems"]:
         s["gems"] -= 1
-        say(s, ev, "curse", words("The {enemy}'s chill takes 1 gem.", enemy=st["name"]))
+        say(s, ev, "curse", words("The {enemy}'s chill takes 1 gem.", enemy=st["name"]), by=fid)
 
 
 def all_attack(comp: Components, s: State, ev: list[Event]) -> None:
@@ -97,10 +98,11 @@ def defeat(comp: Components, s: State, ev: list[Event], fid: str, wounds: int) -
     """An attack of `wounds` defeated figure `fid`: remove it, take the loot; the boss ends the game."""
     st = enemy_stats(comp, s, fid)
     fig = s["figs"].pop(fid)
+    where = {"defeated": fid, "cell": fig["cell"]}
     if fig["kind"] == "boss":
         s["overkill"] = wounds - st["health"]
         s["kills"] += 1  # the boss is an Enemy too: it counts as one defeated (RULINGS.md, Wounds, defeat and score)
-        say(s, ev, "boss_defeated", words("{boss} is defeated with {n} wounds!", boss=st["name"], n=wounds))
+        say(s, ev, "boss_defeated", words("{boss} is defeated with {n} wounds!", boss=st["name"], n=wounds), **where)
         raise Over("won", words("{boss} was defeated.", boss=st["name"]))
     gold = st["loot"]["gold"] + passive(comp, s, "kill_gold")
     gems = st["loot"]["gems"] + passive(comp, s, "kill_gems")
@@ -112,7 +114,7 @@ def defeat(comp: Components, s: State, ev: list[Event], fid: str, wounds: int) -
         s["kill_tiers"].append(st["tier"])
     say(s, ev, "defeat", words_n("The {enemy} is defeated: +{gold} gold, +{n} gem.",
                                  "The {enemy} is defeated: +{gold} gold, +{n} gems.", gems, enemy=st["name"],
-                                 gold=gold))
+                                 gold=gold), **where)
 
 
 def attack_wounds(comp: Components, s: State, base: int, target: str | None) -> int:

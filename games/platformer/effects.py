@@ -73,7 +73,8 @@ def reroll(s: State, ev: list[Event], indexes: list[int], comp: Components) -> N
         s["dice"][i]["face"] = rng.choice(list(comp.dice["action"]))
     s["rng"] = rng.state
     faces = list_words([face_word(s["dice"][i]["face"]) for i in indexes])
-    say(s, ev, "reroll", words("Rerolled: {faces}.", faces=faces), reveals=True)
+    say(s, ev, "reroll", words("Rerolled: {faces}.", faces=faces), reveals=True,
+        faces=[s["dice"][i]["face"] for i in indexes], dice_ids=[f"d{i}" for i in indexes])
 
 
 def price(comp: Components, s: State, cid: str) -> int:
@@ -103,13 +104,13 @@ def buy(comp: Components, s: State, ev: list[Event], cid: str) -> None:
         if any(p["key"] == "max_health" for p in card.get("passives", [])):
             s["health"] += sum(p["n"] for p in card["passives"] if p["key"] == "max_health")
     s["bought"] += 1
-    say(s, ev, "buy", words("Bought {card} for {cost} gold.", card=card["name"], cost=cost), reveals=True)
+    say(s, ev, "buy", words("Bought {card} for {cost} gold.", card=card["name"], cost=cost), reveals=True, card=cid)
 
 
 def use_item(comp: Components, s: State, ev: list[Event], cid: str) -> None:
     card = comp.card(cid).raw
     s["exhausted"].append(cid)
-    say(s, ev, "item", words("{card} is exhausted.", card=card["name"]))
+    say(s, ev, "item", words("{card} is exhausted.", card=card["name"]), card=cid)
     apply_effects(comp, s, ev, card["effects"], card["name"])
 
 
@@ -117,7 +118,7 @@ def drink(comp: Components, s: State, ev: list[Event], cid: str) -> None:
     card = comp.potions[cid].raw
     s["potions"].remove(cid)
     s["potion_deck"].append(cid)  # back to the bottom of the potion deck
-    say(s, ev, "potion", words("Drank {card}.", card=card["name"]))
+    say(s, ev, "potion", words("Drank {card}.", card=card["name"]), card=cid)
     apply_effects(comp, s, ev, card["effects"], card["name"])
 
 
@@ -162,5 +163,5 @@ def check_artifacts(comp: Components, s: State, ev: list[Event]) -> None:
             s["art_table"].remove(aid)
             s["artifacts"].append(aid)
             say(s, ev, "artifact", words("Artifact taken: {card} ({condition})", card=card["name"],
-                                         condition=card["condition_text"]))
+                                         condition=card["condition_text"]), card=aid)
 

@@ -35,7 +35,8 @@ def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
             s["gem_cells"].append(c)
     if level == boss_level(s):
         a, b = s["levels"][level - 1]
-        say(s, ev, "reveal", words("The boss level is revealed (tiles {a} and {b}).", a=a, b=b), reveals=True)
+        say(s, ev, "reveal", words("The boss level is revealed (tiles {a} and {b}).", a=a, b=b), reveals=True,
+            level=level, boss=True)
         setup_boss(comp, s, ev)
         return
     etype = s["enemy_cards"][level - 1]
@@ -48,7 +49,7 @@ def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
     a, b = s["levels"][level - 1]
     say(s, ev, "reveal", words_n("Level {level} is revealed (tiles {a} and {b}): {n} {enemy} appears.",
                                  "Level {level} is revealed (tiles {a} and {b}): {n} {enemy} appear.", spawned,
-                                 level=level, a=a, b=b, enemy=name), reveals=True)
+                                 level=level, a=a, b=b, enemy=name), reveals=True, level=level)
 
 
 def remove_level(comp: Components, s: State, ev: list[Event], level: int) -> None:
@@ -59,7 +60,7 @@ def remove_level(comp: Components, s: State, ev: list[Event], level: int) -> Non
     s["gold_cells"] = [c for c in s["gold_cells"] if level_of(c) != level]
     s["gem_cells"] = [c for c in s["gem_cells"] if level_of(c) != level]
     s["tokens"] = {c: k for c, k in s["tokens"].items() if level_of(c) != level}
-    say(s, ev, "remove", words("Level {level} is removed.", level=level))
+    say(s, ev, "remove", words("Level {level} is removed.", level=level), level=level)
     if s["hero_cell"] is not None and level_of(s["hero_cell"]) == level:
         raise Over("lost", words("The hero was on a level that was removed and was knocked out."))
 
@@ -82,7 +83,7 @@ def after_hero_moved(comp: Components, s: State, ev: list[Event], cell: str, fro
         reveal(comp, s, ev, top + 1)
     bl = boss_level(s)
     if level_of(cell) == bl and (from_cell is None or level_of(from_cell) != bl):
-        say(s, ev, "boss_level", words("The hero enters the boss level: the levels below are removed."))
+        say(s, ev, "boss_level", words("The hero enters the boss level: the levels below are removed."), level=bl)
         for lv in active_levels(s):
             if lv != bl:
                 remove_level(comp, s, ev, lv)

@@ -106,11 +106,11 @@ def enter(comp: Components, s: State, ev: list[Event], cell: str, moved: bool, f
     if cell in s["gold_cells"]:
         s["gold_cells"].remove(cell)
         s["gold"] += 1
-        say(s, ev, "pickup", words("Picked up 1 gold."))
+        say(s, ev, "pickup", words("Picked up 1 gold."), cell=cell)
     if cell in s["gem_cells"]:
         s["gem_cells"].remove(cell)
         s["gems"] += 1
-        say(s, ev, "pickup", words("Picked up 1 gem."))
+        say(s, ev, "pickup", words("Picked up 1 gem."), cell=cell)
     if cell in s["tokens"]:
         boss.take_token(comp, s, ev, s["tokens"].pop(cell))
     if moved and not falling:
@@ -133,6 +133,7 @@ def enemies_move(comp: Components, s: State, ev: list[Event], direction: str) ->
     lay = layout(comp, s)
     order = sorted(s["figs"], key=lambda f: parse(s["figs"][f]["cell"])[1] * -dx)
     moved = 0
+    went = []  # the figures that moved, for the board to touch each
     for fid in order:
         fig = s["figs"][fid]
         ability = comp.enemies[fig["type"]].raw["ability"] if fig["kind"] == "enemy" else ""
@@ -147,10 +148,11 @@ def enemies_move(comp: Components, s: State, ev: list[Event], direction: str) ->
             continue
         fig["cell"] = target
         moved += 1
+        went.append(fid)
     if direction == "left":
-        say(s, ev, "enemies_move", words("The enemies move left ({n} moved).", n=moved))
+        say(s, ev, "enemies_move", words("The enemies move left ({n} moved).", n=moved), moved=went)
     else:
-        say(s, ev, "enemies_move", words("The enemies move right ({n} moved).", n=moved))
+        say(s, ev, "enemies_move", words("The enemies move right ({n} moved).", n=moved), moved=went)
 
 
 def supported(comp: Components, s: State, cell: str, hero: bool, drop: bool, taken: set[str]) -> bool:

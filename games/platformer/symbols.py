@@ -76,9 +76,11 @@ def start_use(comp: Components, s: State, ev: list[Event], srcs: list[str], symb
         p["steps_left"] = base * hand_mult(comp, s)
     s["pending"] = p
     if len(srcs) == 2:
-        say(s, ev, "use", words("Forging {dice} into a {face} symbol.", dice=names(s, srcs), face=face_word(sym)))
+        say(s, ev, "use", words("Forging {dice} into a {face} symbol.", dice=names(s, srcs), face=face_word(sym)),
+            dice_ids=list(srcs))
     else:
-        say(s, ev, "use", words("Using {die} as a {face} symbol.", die=die_name(s, srcs[0]), face=face_word(sym)))
+        say(s, ev, "use", words("Using {die} as a {face} symbol.", die=die_name(s, srcs[0]), face=face_word(sym)),
+            dice_ids=list(srcs))
 
 
 def _part(srcs: list[str], base: int) -> dict:
@@ -149,7 +151,7 @@ def add_sword(comp: Components, s: State, ev: list[Event], srcs: list[str]) -> N
     base = resolve_star(comp, face_of(s, srcs[0]), s["opts"]["hero"])[1] if len(srcs) == 1 else 1
     mark(s, srcs, True)
     s["pending"]["parts"].append(_part(srcs, base))
-    say(s, ev, "use", words("Adding {dice} to the attack.", dice=names(s, srcs)))
+    say(s, ev, "use", words("Adding {dice} to the attack.", dice=names(s, srcs)), dice_ids=list(srcs))
 
 
 def die_name(s: State, src: str) -> Words:
@@ -205,7 +207,8 @@ def strike(comp: Components, s: State, ev: list[Event], fid: str) -> None:
     s["best_attack"] = max(s["best_attack"], wounds)
     s["pending"] = None
     say(s, ev, "attack", words_n("Attack with {n} wound on the {enemy}.", "Attack with {n} wounds on the {enemy}.",
-                                 wounds, enemy=enemy_stats(comp, s, fid)["name"]))
+                                 wounds, enemy=enemy_stats(comp, s, fid)["name"]),
+        target=fid, cell=s["figs"][fid]["cell"])
     defeat(comp, s, ev, fid, wounds)
 
 
@@ -237,7 +240,7 @@ def respawn(comp: Components, s: State, ev: list[Event], cell: str) -> None:
     commit(s)
     s["pending"] = None
     s["hero_cell"] = cell
-    say(s, ev, "respawn", words("The hero appears at {cell}.", cell=mv.describe(cell)))
+    say(s, ev, "respawn", words("The hero appears at {cell}.", cell=mv.describe(cell)), cell=cell)
     mv.enter(comp, s, ev, cell, moved=False)
 
 
@@ -252,7 +255,7 @@ def step(comp: Components, s: State, ev: list[Event], cell: str, portal: bool = 
 
 def grab(comp: Components, s: State, ev: list[Event], fid: str) -> None:
     s["pending"]["enemy"] = fid
-    say(s, ev, "grab", words("Moving the {enemy}.", enemy=enemy_stats(comp, s, fid)["name"]))
+    say(s, ev, "grab", words("Moving the {enemy}.", enemy=enemy_stats(comp, s, fid)["name"]), target=fid)
 
 
 def shift(comp: Components, s: State, ev: list[Event], cell: str) -> None:

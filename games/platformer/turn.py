@@ -72,7 +72,7 @@ def roll_enemy_die(comp: Components, s: State, ev: list[Event]) -> None:
     face = rng.choice(list(comp.dice["enemy"]))
     s["rng"] = rng.state
     s["enemy_die"] = face
-    say(s, ev, "enemy_die", words("Enemy die: {face}.", face=face_word(face)), reveals=True)
+    say(s, ev, "enemy_die", words("Enemy die: {face}.", face=face_word(face)), reveals=True, faces=[face])
     if face == "attack":
         all_attack(comp, s, ev)
     else:
@@ -90,7 +90,8 @@ def start_turn(comp: Components, s: State, ev: list[Event]) -> None:
     s["mods"] = {m["key"]: m["n"] for m in card.get("mods", [])}
     s["end_effects"] = card["effects"] if card["timing"] == "end" else []
     say(s, ev, "turn", words("Turn {n}", n=s["turn"]), turn=s["turn"])  # the chronicle's heading until the next turn
-    say(s, ev, "event", words("Event: {card} — {text}", card=card["name"], text=card["text"]), reveals=True)
+    say(s, ev, "event", words("Event: {card} — {text}", card=card["name"], text=card["text"]), reveals=True,
+        card=eid)
     if card["timing"] == "now":
         apply_effects(comp, s, ev, card["effects"], card["name"])
     if s["turn"] > 1:
@@ -102,7 +103,7 @@ def start_turn(comp: Components, s: State, ev: list[Event]) -> None:
     s["dice"] = [{"face": rng.choice(list(comp.dice["action"])), "used": False} for _ in range(n)]
     s["rng"] = rng.state
     say(s, ev, "roll", words("Rolled: {faces}.", faces=list_words([face_word(d["face"]) for d in s["dice"]])),
-        reveals=True)
+        reveals=True, faces=[d["face"] for d in s["dice"]])
     roll_enemy_die(comp, s, ev)
     if mod(s, "enemy_die_twice"):
         roll_enemy_die(comp, s, ev)

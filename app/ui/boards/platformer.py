@@ -20,6 +20,8 @@ from typing import Any
 
 from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
+from app.ui.pictures import name_of
+from app.ui.story import Told
 from app.ui.travel import Events, Trip, Trips, View, through
 
 Home = tuple[str, str] | None
@@ -171,3 +173,121 @@ def trips(before: View, after: View, events: Events) -> Trips:
 
 # The adventure log: each "turn" line is the heading of its turn (the game starts in turn 1, its setup unlogged).
 CHRONICLE = Chronicle(headings=True, current=lambda view: int(view.get("turn") or 1))
+
+
+# ---------------------------------------------------------------- the story of a move (issue #25)
+
+_FIGURE_PARTS = ("hero", "boss")
+
+
+def _figure_part(fid: Any) -> str:
+    """A figure's data-part on the tower: "hero", "boss", or "e-<id>" for an enemy or summon."""
+    return str(fid) if fid in _FIGURE_PARTS else f"e-{fid}"
+
+
+def _parts(view: View) -> set[str]:
+    """The data-part ids the board draws for this view (templates/games/platformer/), to touch only what is there."""
+    found = {"turn", "left", "hp", "gold", "gems", "hero-st", "event", "roll", "d-sp", "d-en", "score"}
+    if view.get("boss"):
+        found.add("boss-c")
+    if view.get("artifacts_table"):
+        found.add("arts")
+    found |= {f"d-{i}" for i in _sources(view)}
+    for level in (view.get("map") or {}).get("levels") or ():
+        if isinstance(level, dict):
+            found |= {f"lv{level.get('level')}", f"le{level.get('level')}"}
+    found |= set(_cells(view)) | set(_platformer_figures(view))
+    found |= {f"k{i}" for i in _held(view) | _in_shop(view) | _ids(view.get("artifacts_table"))}
+    return found
+
+
+def _new_dice(before: View, after: View, key: str = "used") -> list[str]:
+    """The dice (and bonus symbols) whose `key` changed in this move: used, rerolled, added."""
+    was = {str(d.get("id")): d for d in (before.get("dice") or []) + (before.get("bonus") or []) if isinstance(d, dict)}
+    out = []
+    for d in (after.get("dice") or []) + (after.get("bonus") or []):
+        if isinstance(d, dict) and (str(d.get("id")) not in was or was[str(d.get("id"))].get(key) != d.get(key)):
+            out.append(f"d-{d.get('id')}")
+    return out
+
+
+def _touches(event: dict[str, Any], before: View, after: View) -> tuple[str, ...]:
+    """The components a Platformer event concerns, as data-part ids drawn on the board of the move's answer."""
+    kind = str(event.get("kind") or "")
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    want: list[str] = []
+    figure = data.get("figure")
+    if kind == "turn":
+        want = ["turn", "left"]
+    elif kind == "event":
+        want = ["event", "left"]
+    elif kind == "roll":
+        want = [f"d-d{i}" for i in range(len(data.get("faces") or ()))] + ["roll"]
+    elif kind == "reroll":
+        want = [f"d-{d}" for d in data.get("dice_ids") or ()] or ["roll"]
+    elif kind == "enemy_die":
+        want = ["d-en"]
+    elif kind == "enemies_move":
+        want = [_figure_part(f) for f in data.get("moved") or ()] or ["d-en"]
+    elif kind in ("reveal", "remove", "boss_level"):
+        level = data.get("level")
+        want = [f"lv{level}", f"le{level}"] if level is not None else []
+        if kind == "reveal":
+            was = set(_platformer_figures(before))
+            want += [p for p in _platformer_figures(after) if p not in was and p != "hero"]
+    elif kind == "boss":
+        want = ["boss", "boss-c", str(data.get("cell") or "")]
+    elif kind == "summon":
+        want = [_figure_part(data["summoned"])] if data.get("summoned") else ["boss-c"]
+    elif kind in ("boss_turn", "boss_card"):
+        want = ["boss", "boss-c"]
+    elif kind in ("move", "respawn", "fall", "push", "shift", "boss_move", "grab"):
+        who = figure or data.get("target") or "hero"
+        want = [_figure_part(who)] + [str(c) for c in (data.get("cells") or ())[-1:]] + [str(data.get("cell") or "")]
+    elif kind in ("wound", "shield", "thief", "maul", "curse"):
+        want = [_figure_part(data["by"])] if data.get("by") else []
+        want += {"wound": ["hp", "hero-st", "hero"], "shield": ["hero"], "thief": ["gold"], "maul": ["d-sp"],
+                 "curse": ["gems"]}[kind]
+    elif kind in ("heal", "token"):
+        want = ["hp", "hero-st", "hero"]
+    elif kind in ("attack", "defeat", "boss_defeated"):
+        want = [_figure_part(data["target"])] if data.get("target") else []
+        want += [str(data.get("cell") or ""), "gold" if kind == "defeat" else "boss-c"]
+    elif kind == "pickup":
+        want = [str(data.get("cell") or ""), "gold", "gems"]
+    elif kind in ("gold", "drain"):
+        want = ["gold"]
+    elif kind in ("gems", "gem"):
+        want = ["gems"]
+    elif kind in ("buy", "item", "potion", "artifact"):
+        want = [f"k{data['card']}"] if data.get("card") else []
+        want += {"buy": ["gold"], "potion": ["hero-st"], "artifact": ["arts"]}.get(kind, [])
+    elif kind == "bonus":
+        want = _new_dice(before, after) or ["hero-st"]
+    elif kind in ("use", "save"):
+        want = [f"d-{d}" for d in data.get("dice_ids") or ()] or _new_dice(before, after)
+        want += ["d-sp"] if kind == "save" else []
+    elif kind == "special":
+        want = ["d-sp"]
+    elif kind == "gravity":
+        want = ["hero"]
+    elif kind == "setup":
+        want = ["hero", "boss-c"]
+    present = _parts(after)
+    out: list[str] = []
+    for part in want:
+        if part and part in present and part not in out:
+            out.append(part)
+    return tuple(out)
+
+
+def _faces(event: dict[str, Any]) -> tuple[str, ...]:
+    """The drawings of the symbol dice an event threw (the action dice, a reroll, the enemy die), from the
+    pictures' group "faces"."""
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    return tuple(name_of("platformer", "faces", face or "blank") for face in data.get("faces") or ())
+
+
+# Phases a player must notice: a new turn, a level revealed (the boss level too), the boss fight begun, the boss's
+# turn, the end.
+TOLD = Told(touches=_touches, banners=frozenset({"turn", "reveal", "boss_level", "boss_turn", "over"}), faces=_faces)
