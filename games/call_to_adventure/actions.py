@@ -157,7 +157,7 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         s.removed += [c for c in s.dealt.pop(kind) if c != arg]
         s.chars[kind] = arg
         note(s, ev, "keep", words("You keep {card} as your {kind}.",
-                                  card=comp.characters[arg].name, kind=kind_name(kind)))
+                                  card=comp.characters[arg].name, kind=kind_name(kind)), card=arg)
     elif verb == "choose":
         s.choose -= 1
         draw_card(comp, s, ev, arg)
@@ -182,7 +182,8 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         _travel(comp, s, ev, arg)
     elif verb == "refresh":
         discard_from_row(comp, s, ev, arg)
-        note(s, ev, "refresh", words("No valid option: {card} is discarded for free.", card=comp.story[arg].name))
+        note(s, ev, "refresh", words("No valid option: {card} is discarded for free.", card=comp.story[arg].name),
+             card=arg, act=comp.story[arg].act)
         refill(comp, s, ev, comp.story[arg].act)
     elif verb == "end_turn":
         end_turn(comp, s, ev)
@@ -226,9 +227,10 @@ def _use(comp: Components, s: State, ev: list[Event], verb: str, arg: str) -> No
         name = ally.name
     if s.pending is not None and s.pending["cast"] is None:
         s.pending["stack"].append({"source": verb, "id": arg, "effects": effects})
-        note(s, ev, "stack", words("{card} waits to resolve when you cast (last played, first resolved).", card=name))
+        note(s, ev, "stack", words("{card} waits to resolve when you cast (last played, first resolved).", card=name),
+             card=arg)
         return
-    note(s, ev, "use", words("{card} takes effect.", card=name))
+    note(s, ev, "use", words("{card} takes effect.", card=name), card=arg)
     for e in effects:
         apply_effect(comp, s, ev, e)
 
@@ -240,7 +242,7 @@ def _travel(comp: Components, s: State, ev: list[Event], card: str) -> None:
     act = comp.story[card].act
     discard_from_row(comp, s, ev, card)
     note(s, ev, "travel", words("You travel ({n} experience): {card} is discarded.",
-                                n=cost, card=comp.story[card].name))
+                                n=cost, card=comp.story[card].name), card=card, act=act)
     refill(comp, s, ev, act)
     origin_trigger(comp, s, ev, "travel")
     feed(comp, s, ev, "travel")

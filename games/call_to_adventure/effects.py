@@ -8,7 +8,7 @@ from typing import Any
 from games.call_to_adventure.components import Components
 from games.call_to_adventure.names import listing, rune_name
 from games.call_to_adventure.state import State
-from games.call_to_adventure.table import free_rune, supply
+from games.call_to_adventure.table import cast_data, free_rune, supply
 from games.engine import Event, Rng, Words, words
 
 
@@ -21,7 +21,7 @@ def gain_exp(s: State, ev: list[Event], n: int, why: str | Words) -> None:
     n = min(n, supply(s))
     if n > 0:
         s.exp += n
-        note(s, ev, "exp", words("You gain {n} experience ({why}).", n=n, why=why))
+        note(s, ev, "exp", words("You gain {n} experience ({why}).", n=n, why=why), exp=s.exp)
 
 
 def adv_gain(comp: Components, s: State, ev: list[Event], n: int, why: str | Words) -> None:
@@ -38,7 +38,7 @@ def adv_gain(comp: Components, s: State, ev: list[Event], n: int, why: str | Wor
         said = words("{name} gains {n} experience ({why}): {total}.", name=name, n=moved, why=why, total=s.adv_exp)
     else:
         said = words("{name} loses {n} experience ({why}): {total}.", name=name, n=moved, why=why, total=s.adv_exp)
-    note(s, ev, "adversary", said)
+    note(s, ev, "adversary", said, adv=s.adv_exp)
     goal = comp.solo[s.victory]["goal"]
     if s.adv_exp >= goal:
         s.result, s.reason = "lost", words("{name} reached {goal} experience and triumphed", name=name, goal=goal)
@@ -63,14 +63,14 @@ def draw_card(comp: Components, s: State, ev: list[Event], kind: str) -> None:
     deck = s.hero_deck if kind == "hero" else s.antihero_deck
     if not deck:
         note(s, ev, "draw", words("The Hero deck is empty: nothing to draw.") if kind == "hero"
-             else words("The Antihero deck is empty: nothing to draw."))
+             else words("The Antihero deck is empty: nothing to draw."), deck=kind)
         return
     card = deck.pop()
     s.hand.append(card)
     name = comp.heroes[card].name
     said = words("You draw a Hero card: {card}.", card=name) if kind == "hero" else \
         words("You draw an Antihero card: {card}.", card=name)
-    note(s, ev, "draw", said, reveals=True, card=card)
+    note(s, ev, "draw", said, reveals=True, card=card, deck=kind)
 
 
 def move_marker(comp: Components, s: State, ev: list[Event], steps: int) -> None:
@@ -78,7 +78,7 @@ def move_marker(comp: Components, s: State, ev: list[Event], steps: int) -> None
     if new != s.level:
         s.level = new
         note(s, ev, "corruption", words("Your corruption marker moves to {name} (level {level}).",
-                                           name=comp.levels[new - 1]["name"], level=new))
+                                           name=comp.levels[new - 1]["name"], level=new), level=new)
 
 
 def gain_virtue(comp: Components, s: State, ev: list[Event], n: int) -> None:
@@ -166,7 +166,8 @@ def recast(comp: Components, s: State, ev: list[Event], rune_ids: list[str]) -> 
     s.rng = rng.state
     p["cast"] = [faces.get(c["rune"], c) for c in p["cast"]]
     shown = listing([words("{rune} {value}", rune=rune_name(r), value=f["value"]) for r, f in faces.items()])
-    note(s, ev, "cast", words("Cast again: {runes}.", runes=shown), reveals=True)
+    note(s, ev, "cast", words("Cast again: {runes}.", runes=shown), reveals=True,
+         **cast_data(comp, s, list(faces.values())))
     if any(f["draw"] for f in faces.values()):
         reveal_adversary_card(comp, s, ev)
 
@@ -180,7 +181,7 @@ def reveal_adversary_card(comp: Components, s: State, ev: list[Event]) -> None:
         s.adv_deck, s.adv_discard = list(s.adv_discard), []
         rng.shuffle(s.adv_deck)
         s.rng = rng.state
-        note(s, ev, "adversary", words("The Adversary's deck is shuffled anew."), reveals=True)
+        note(s, ev, "adversary", words("The Adversary's deck is shuffled anew."), reveals=True, effect="shuffle")
     if not s.adv_deck:
         return
     card = s.adv_deck.pop()
@@ -197,22 +198,22 @@ def adversary_effect(comp: Components, s: State, ev: list[Event], a: dict[str, A
         adv_gain(comp, s, ev, n, words("its card"))
     elif op == "difficulty" and p is not None:
         p["mods"] += n
-        note(s, ev, "adversary", words("This challenge is {n} harder.", n=n))
+        note(s, ev, "adversary", words("This challenge is {n} harder.", n=n), effect=op)
     elif op == "total" and p is not None:
         p["bonus"] += n
-        note(s, ev, "adversary", words("{n} to your total.", n=n))
+        note(s, ev, "adversary", words("{n} to your total.", n=n), effect=op)
     elif op == "steal_exp":
         lost = min(n, s.exp)
         s.exp -= lost
-        note(s, ev, "adversary", words("You lose {n} experience.", n=lost))
+        note(s, ev, "adversary", words("You lose {n} experience.", n=lost), effect=op)
         adv_gain(comp, s, ev, n, words("it took your experience"))
     elif op == "lose_ally":
         if s.allies:
             ally = s.allies.pop()
             s.discards[str(comp.story[ally].act)].append(ally)
-            note(s, ev, "adversary", words("{ally} betrays you and leaves.", ally=comp.story[ally].name))
+            note(s, ev, "adversary", words("{ally} betrays you and leaves.", ally=comp.story[ally].name), effect=op)
         else:
             adv_gain(comp, s, ev, 2, words("no ally to betray you"))
     elif op == "no_travel":
         s.flags["no_travel"] = True
-        note(s, ev, "adversary", words("You cannot travel this turn."))
+        note(s, ev, "adversary", words("You cannot travel this turn."), effect=op)

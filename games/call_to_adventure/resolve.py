@@ -19,7 +19,7 @@ from games.call_to_adventure.names import kind_name, listing, rune_name
 from games.call_to_adventure.scoring import destiny
 from games.call_to_adventure.setup import ROW_SIZE, discard_from_row, refill, reveal_act
 from games.call_to_adventure.state import SLOTS, State, fresh_flags
-from games.call_to_adventure.table import base_pool, count_under, current_slot, difficulty
+from games.call_to_adventure.table import base_pool, cast_data, count_under, current_slot, difficulty
 from games.engine import Event, Rng, words, words_n
 
 
@@ -30,7 +30,7 @@ def gain_trait(comp: Components, s: State, ev: list[Event], card_id: str) -> Non
     s.flags["main_done"] = True
     s.rows[str(card.act)].remove(card_id)
     note(s, ev, "trait", words("You gain the trait {card} for {n} experience.", card=card.name, n=cost) if cost
-         else words("You gain the trait {card}.", card=card.name))
+         else words("You gain the trait {card}.", card=card.name), card=card_id)
     place(comp, s, ev, card_id, "top")
     origin_trigger(comp, s, ev, "trait")
     feed(comp, s, ev, "trait")
@@ -42,10 +42,10 @@ def start_challenge(comp: Components, s: State, ev: list[Event], card_id: str, p
                  "stack": [], "mods": 0, "bonus": 0, "cast": None}
     card = comp.story[card_id]
     if final:
-        note(s, ev, "final", words("You face {card}, your Adversary, at last.", card=card.name))
+        note(s, ev, "final", words("You face {card}, your Adversary, at last.", card=card.name), card=card_id)
     else:
         note(s, ev, "challenge", words("You attempt {card}, taking the path {path}.", card=card.name,
-                                       path=card.paths[path].name))
+                                       path=card.paths[path].name), card=card_id, path=path)
 
 
 def cast(comp: Components, s: State, ev: list[Event]) -> None:
@@ -63,7 +63,7 @@ def cast(comp: Components, s: State, ev: list[Event]) -> None:
     shown = listing([words("{rune} {value} (draw)", rune=rune_name(c["rune"]), value=c["value"]) if c["draw"]
                      else words("{rune} {value}", rune=rune_name(c["rune"]), value=c["value"]) for c in p["cast"]])
     note(s, ev, "cast", words_n("You cast {n} rune: {runes} = {total}.", "You cast {n} runes: {runes} = {total}.",
-                                len(p["cast"]), runes=shown, total=total), reveals=True)
+                                len(p["cast"]), runes=shown, total=total), reveals=True, **cast_data(comp, s, p["cast"]))
     feed(comp, s, ev, "dark", p["dark"])
     for c in p["cast"]:
         if c["draw"]:
@@ -85,7 +85,8 @@ def accept(comp: Components, s: State, ev: list[Event]) -> None:
     card = comp.story[p["card"]]
     won = total >= need
     note(s, ev, "result", words("{card}: {total} against {need}: success.", card=card.name, total=total, need=need)
-         if won else words("{card}: {total} against {need}: failure.", card=card.name, total=total, need=need))
+         if won else words("{card}: {total} against {need}: failure.", card=card.name, total=total, need=need),
+         card=card.id, total=total, need=need)
     if p["final"]:
         return _final_result(comp, s, ev, won)
     if not won:
@@ -99,7 +100,7 @@ def accept(comp: Components, s: State, ev: list[Event]) -> None:
     ally = s.under.pop(card.id, None)
     if ally:
         s.allies.append(ally)
-        note(s, ev, "ally", words("{ally} joins you.", ally=comp.story[ally].name))
+        note(s, ev, "ally", words("{ally} joins you.", ally=comp.story[ally].name), card=ally)
     for a in card.abilities:
         origin_trigger(comp, s, ev, f"success:{a}")
     place(comp, s, ev, card.id, p["path"])
@@ -112,10 +113,11 @@ def place(comp: Components, s: State, ev: list[Event], card_id: str, path: str) 
     s.flags["placed"] += 1
     card = comp.story[card_id]
     note(s, ev, "place", words("{card} ({path}) goes under your {slot}.", card=card.name, path=card.paths[path].name,
-                               slot=kind_name(slot)))
+                               slot=kind_name(slot)), card=card_id, slot=slot)
     take_reward(comp, s, ev, card.paths[path].reward)
     if count_under(s, slot) == 3:
-        note(s, ev, "act", words("Act {n} of your story is complete.", n=SLOTS.index(slot) + 1))
+        note(s, ev, "act", words("Act {n} of your story is complete.", n=SLOTS.index(slot) + 1), slot=slot,
+             act=SLOTS.index(slot) + 1)
         adv_gain(comp, s, ev, 2, words("Rise of the Adversary: an act ends"))
 
 
@@ -155,12 +157,13 @@ def end_turn(comp: Components, s: State, ev: list[Event]) -> None:
         if len(s.rows[str(act)]) < ROW_SIZE:
             refill(comp, s, ev, act)
     s.turn += 1
-    note(s, ev, "turn", words("Turn {n} begins.", n=s.turn))
+    note(s, ev, "turn", words("Turn {n} begins.", n=s.turn), turn=s.turn)
     slot = current_slot(s)
     if slot == 3:
         if not s.final:
             s.final = True
-            note(s, ev, "final", words("Your story is told: now face {name}.", name=comp.story[s.boss].name))
+            note(s, ev, "final", words("Your story is told: now face {name}.", name=comp.story[s.boss].name),
+                 card=s.boss)
         return
     if slot + 1 not in s.revealed:
         reveal_act(comp, s, ev, slot + 1)

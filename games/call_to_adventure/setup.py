@@ -90,7 +90,8 @@ def settle_allies(comp: Components, s: State, ev: list[Event]) -> None:
         act = str(comp.story[ally].act)
         s.rows[act].remove(ally)
         s.discards[act].append(ally)
-        note(s, ev, "ally", words("{ally} finds no challenge to join and is discarded.", ally=comp.story[ally].name))
+        note(s, ev, "ally", words("{ally} finds no challenge to join and is discarded.", ally=comp.story[ally].name),
+             card=ally, act=int(act))
         refill(comp, s, ev, int(act))
 
 
@@ -100,7 +101,7 @@ def place_ally(comp: Components, s: State, ev: list[Event], challenge: str) -> N
     s.rows[act].remove(ally)
     s.under[challenge] = ally
     note(s, ev, "ally", words("{ally} waits under {card}.",
-                              ally=comp.story[ally].name, card=comp.story[challenge].name))
+                              ally=comp.story[ally].name, card=comp.story[challenge].name), card=challenge, ally=ally)
     refill(comp, s, ev, int(act))
 
 
@@ -126,7 +127,7 @@ def discard_from_row(comp: Components, s: State, ev: list[Event], card: str) -> 
     ally = s.under.pop(card, None)
     if ally:
         s.discards[act].append(ally)
-        note(s, ev, "ally", words("{ally} is discarded with it.", ally=comp.story[ally].name))
+        note(s, ev, "ally", words("{ally} is discarded with it.", ally=comp.story[ally].name), act=int(act))
 
 
 def reveal_act(comp: Components, s: State, ev: list[Event], act: int) -> None:

@@ -138,6 +138,23 @@ def difficulty(comp: Components, s: State, card_id: str, path: str, final: bool,
             "total": card.difficulty + marked + pw + mods}
 
 
+def cast_data(comp: Components, s: State, faces: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a cast (or a cast again) showed, for the table to tell it; data only, the log's words are unchanged:
+    `faces` the faces thrown, in casting order, each '<rune>-<side>' (side 0 or 1 as in data/runes.json); `need`
+    the difficulty as it stands at that moment; `total` the attempt's total as it counts it (every rune cast
+    and `mod`, what cards added, when any). A card the Adversary reveals afterwards can still change both: the
+    result line says the final figures."""
+    p = s.pending
+    assert p is not None and p["cast"] is not None
+    out: dict[str, Any] = {
+        "faces": [f"{c['rune']}-{c['face']}" for c in faces],
+        "need": difficulty(comp, s, p["card"], p["path"], p["final"], p["mods"])["total"],
+        "total": sum(c["value"] for c in p["cast"]) + p["bonus"]}
+    if p["bonus"]:
+        out["mod"] = p["bonus"]
+    return out
+
+
 def base_pool(comp: Components, s: State, card_id: str) -> list[str]:
     """Core runes, then one ability rune per relevant icon (at most three; the special one only at three)."""
     have = icons(comp, s)

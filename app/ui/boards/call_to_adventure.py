@@ -8,6 +8,10 @@ the board does not draw right now — goes to the decision panel, so every legal
 Call to Adventure's lookable components: story cards (by card id: in the rows, allies, the Adversary),
 character cards (Origin, Motivation, Destiny, dealt ones), Hero and Antihero cards (in hand, the Adversary's
 revealed one), the rune tray (runes) or one rune (r-<id>) and the Adversary's deck (adv-d, face down: a count).
+
+A move told step by step (TOLD, app/ui/story.py): each line touches the card it names (drawn, revealed, kept,
+placed, played), the challenge panel and its cast runes, the Adversary's card and track, the chips and rows it
+changed; a cast shows its runes' faces one by one; an act completed and the final reckoning get a banner.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from markupsafe import Markup, escape
 from app.i18n.render import say
 from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
+from app.ui.pictures import name_of
+from app.ui.story import Told
 from app.ui.travel import Events, Trip, Trips, View
 from games.engine import N_
 
@@ -179,6 +185,104 @@ def trips(before: View, after: View, events: Events) -> Trips:
         elif old is None and card in hand and hand[card] in ("hero", "antihero"):
             trips.moved[card] = Trip(f"hd-{hand[card]}")
     return trips
+
+
+# ---------------------------------------------------------------- a move told step by step
+
+SLOT_PARTS = tuple(f"s-{slot}" for slot in ("origin", "motivation", "destiny"))
+FIXED_PARTS = ("turn", "xp", "cor", "a1", "a2", "a3", *SLOT_PARTS, "hand", "hd-hero", "hd-antihero", "runes", "exp",
+               "track")
+
+
+def _parts(v: View) -> set[str]:
+    """Every data-part the board of view `v` draws (templates/games/call_to_adventure/)."""
+    found = set(FIXED_PARTS) | set(_cta_cards(v))
+    if v.get("destiny"):
+        found |= {"dest", "destiny"}
+    adversary = v.get("adversary")
+    if isinstance(adversary, dict):
+        found |= {"adv", "adv-c", "adv-d"}
+        for key in ("card", "revealed"):
+            if isinstance(adversary.get(key), dict):
+                found.add(str(adversary[key].get("id")))
+    challenge = v.get("challenge")
+    if isinstance(challenge, dict):
+        found.add("chal")
+        if challenge.get("cast"):
+            found.add("total")
+            found |= {f"cr-{c.get('rune')}" for c in challenge["cast"] if isinstance(c, dict)}
+    return found
+
+
+def _cast_parts(data: dict[str, Any]) -> list[str]:
+    return ["chal"] + [f"cr-{str(f).rsplit('-', 1)[0]}" for f in data.get("faces") or ()] + ["total"]
+
+
+def _touches(event: dict[str, Any], before: View, after: View) -> tuple[str, ...]:
+    """The components a Call to Adventure event concerns, as data-part ids drawn on the board of the move's answer
+    (a card that left the table gives way to where it lay: its row, the challenge panel)."""
+    kind = str(event.get("kind") or "")
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    card = str(data.get("card") or "")
+    act = data.get("act")
+    row = [f"a{act}"] if act in (1, 2, 3) else []
+    want: list[str] = []
+    if kind in ("keep", "trait", "use", "stack"):
+        want = [card] + (["xp"] if kind == "trait" else ["chal"] if kind == "stack" else [])
+    elif kind == "draw":
+        want = [card, f"hd-{data.get('deck') or 'hero'}"]
+    elif kind == "challenge":
+        want = [card, "chal"]
+    elif kind == "final":
+        want = ["chal", "adv-c", card, "adv"]
+    elif kind == "dark":
+        want = ["chal", "xp", "runes"]
+    elif kind == "cast":
+        want = _cast_parts(data)
+    elif kind == "effect":
+        want = ["total", "chal"]
+    elif kind == "result":
+        want = [card, "total", "chal", "adv-c"]
+    elif kind == "place":
+        want = [card, f"s-{data.get('slot')}"]
+    elif kind == "act":
+        want = [f"s-{data.get('slot')}", "a" + str(min(3, int(act) + 1)) if isinstance(act, int) else ""]
+    elif kind == "ally":
+        want = [card, str(data.get("ally") or "")] + row
+    elif kind == "reveal":
+        want = [card] if card else row
+    elif kind in ("travel", "refresh"):
+        want = row + (["xp"] if kind == "travel" else [])
+    elif kind == "exp":
+        want = ["xp", "exp"]
+    elif kind == "corruption":
+        want = ["cor", "track"]
+    elif kind == "adversary":  # its track moved, a card revealed, or what the card did
+        effect = data.get("effect")
+        want = [card, "adv-d"] if card else ["adv-c", "adv"] if "adv" in data else ["adv-d"] if effect == "shuffle" \
+            else ["chal", "adv-c"] if effect == "difficulty" else ["total", "chal"] if effect == "total" \
+            else ["xp", "exp", "adv-c"] if effect == "steal_exp" else ["adv-c", "turn"]
+    elif kind == "turn":
+        want = ["turn"]
+    elif kind in ("won", "lost"):
+        want = ["adv-c", "dest", "destiny"]
+    present = _parts(after)
+    out: list[str] = []
+    for part in want:
+        if part and part in present and part not in out:
+            out.append(part)
+    return tuple(out)
+
+
+def _faces(event: dict[str, Any]) -> tuple[str, ...]:
+    """The drawings of the rune faces a cast showed, in casting order (the pictures' group "faces")."""
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    return tuple(name for name in (name_of("call_to_adventure", "faces", f) for f in data.get("faces") or ()) if name)
+
+
+# Phases a player must notice: an act of the story completed (the next one begins), the final reckoning (the story
+# told, the Adversary faced), and its outcome.
+TOLD = Told(touches=_touches, banners=frozenset({"act", "final", "won", "lost"}), faces=_faces)
 
 
 # The tale: a "turn" line opens each turn after the first, a "final" line the final confrontation; lines of the
