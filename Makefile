@@ -1,4 +1,6 @@
-# Solo Shelf: `make run` installs the app (and its test tools, one .venv for both) and starts it on
+# Solo Shelf: `make install` only installs: .venv with the app and its test tools (one .venv for both) and the
+# compiled translations; it starts nothing.
+# `make run` installs the app (and its test tools, one .venv for both) and starts it on
 # http://localhost:8000 (SQLite under ./data; `make run PORT=8100`
 # takes another port),
 # `make test` installs what the tests need and runs all of them, the browser tests included.
@@ -11,7 +13,7 @@ PORT ?= 8000
 # Test processes (pytest-xdist). Twice the cores: the browser tests spend most of their time waiting for a page.
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
 
-.PHONY: run test test-fast browser-deps lint clean catalogs catalogs-extract docker-check lock
+.PHONY: install run test test-fast browser-deps lint clean catalogs catalogs-extract docker-check lock
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -45,7 +47,10 @@ catalogs-extract: $(STAMP)
 # Single mode (one player, no log-in) for your own machine, so it listens on this machine only.
 # To share the app with others, run it with AUTH_MODE=accounts (the Docker image does): docs/OPERATIONS.md.
 # (No HOST knob on purpose: single mode has no log-in, so it never listens beyond this machine.)
-run: $(STAMP) catalogs
+# Install only (for a host that runs the server its own way, e.g. accounts mode on a LAN: README).
+install: $(STAMP) catalogs
+
+run: install
 	AUTH_MODE=single $(PY) -m app serve --host 127.0.0.1 --port $(PORT)
 
 # Chromium comes from Debian's packages (Playwright cannot download browsers here).

@@ -1,5 +1,6 @@
 """Players and their log-ins, without HTTP: sign-up, passwords, log-in sessions, API tokens (`players`,
-`logins`), the key that keeps player names apart (`names`), and who the current request is for (`current`).
+`logins`), one-time password reset links (`resets`), the key that keeps player names apart (`names`), and who
+the current request is for (`current`).
 
 May import games/, app.core, app.db and app.i18n.
 """

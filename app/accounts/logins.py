@@ -124,6 +124,19 @@ def start_session(db: Session, settings: Settings, *, player_id: str) -> tuple[s
     return token, csrf
 
 
+def why_logged_out(db: Session, *, token: str) -> str | None:
+    """Why the log-in of this cookie was ended by a password change or a reset ("password", "reset"), or None.
+
+    Said once: the ended log-in is deleted as it is told.
+    """
+    hashed = digest(token)
+    why = db.scalar(select(AuthSession.ended).where(AuthSession.token_hash == hashed))
+    if why is not None:
+        db.execute(delete(AuthSession).where(AuthSession.token_hash == hashed))
+        db.commit()
+    return why
+
+
 def end_session(db: Session, *, token: str) -> None:
     db.execute(delete(AuthSession).where(AuthSession.token_hash == digest(token)))
     db.commit()
@@ -133,7 +146,7 @@ def end_session(db: Session, *, token: str) -> None:
 _SESSIONS, _TOKENS, _PLAYERS = AuthSession.__table__.c, ApiToken.__table__.c, Player.__table__.c
 _SESSION_LOOKUP = (
     select(_SESSIONS.created_at, _SESSIONS.last_seen_at, _SESSIONS.csrf_token,
-           _PLAYERS.id, _PLAYERS.name, _PLAYERS.is_admin, _PLAYERS.disabled)
+           _PLAYERS.id, _PLAYERS.name, _PLAYERS.is_admin, _PLAYERS.disabled, _SESSIONS.ended)
     .select_from(AuthSession.__table__.join(Player.__table__, _PLAYERS.id == _SESSIONS.player_id))
     .where(_SESSIONS.token_hash == bindparam("hashed"))
 )
@@ -154,7 +167,9 @@ def session_principal(db: Session, settings: Settings, token: str) -> Principal 
     row = db.execute(_SESSION_LOOKUP, {"hashed": hashed}).first()
     if row is None:
         return None
-    created, seen, csrf, player_id, name, is_admin, disabled = row
+    created, seen, csrf, player_id, name, is_admin, disabled, ended = row
+    if ended is not None:  # a password change or a reset ended it: kept only to say so (`why_logged_out`)
+        return None
     now = utcnow()
     if (disabled or now - seen > timedelta(minutes=settings.session_idle_minutes)
             or now - created > timedelta(minutes=settings.session_absolute_minutes)):

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -131,6 +131,11 @@ def _unclaimed_implicit(db: Session) -> Player | None:
     return db.scalar(select(Player).where(Player.password_hash.is_(None)).order_by(Player.created_at).limit(1))
 
 
+def has_accounts(db: Session) -> bool:
+    """Whether anyone has an account yet (a fresh shelf has none: the first to sign up becomes its admin)."""
+    return db.scalar(select(Player.id).where(Player.password_hash.is_not(None)).limit(1)) is not None
+
+
 def signup_open(db: Session) -> bool:
     """Sign-up is open when the admin says so, and always while there is no account at all."""
     if _unclaimed_implicit(db) is not None or not db.scalar(select(func.count()).select_from(Player)):
@@ -239,6 +244,11 @@ def set_locale(db: Session, *, player_id: str, locale: str | None) -> None:
         db.commit()
 
 
+def player_name(db: Session, player_id: str) -> str:
+    player = db.get(Player, player_id)
+    return player.name if player is not None else ""
+
+
 def player_locale(db: Session, player_id: str) -> str | None:
     player = db.get(Player, player_id)
     return player.locale if player is not None else None
@@ -261,9 +271,23 @@ def change_password(db: Session, *, player_id: str, current: object, new: object
     if not verify_password(player.password_hash, current if isinstance(current, str) else ""):
         raise AccountError(words("The current password is not right."))
     player.password_hash = _hasher.hash(check_password(new))
-    db.execute(delete(AuthSession).where(AuthSession.player_id == player_id))
-    db.execute(delete(ApiToken).where(ApiToken.player_id == player_id))
+    end_every_login(db, player_id=player_id, why=ENDED_BY_PASSWORD)
     db.commit()
+
+
+ENDED_BY_PASSWORD = "password"  # AuthSession.ended: the player changed their password
+ENDED_BY_RESET = "reset"  # ... or set a new one with a reset link
+
+
+def end_every_login(db: Session, *, player_id: str, why: str) -> None:
+    """End every log-in of the player and revoke their API tokens (not committed).
+
+    The log-ins are kept, marked with `why`, so a device still holding one is told why it was logged out
+    (app/accounts/logins.py `why_logged_out`); they no longer log anyone in.
+    """
+    db.execute(update(AuthSession).where(AuthSession.player_id == player_id, AuthSession.ended.is_(None))
+               .values(ended=why))
+    db.execute(delete(ApiToken).where(ApiToken.player_id == player_id))
 
 
 

@@ -14,7 +14,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.core import jsoncodec
-from app.db import checkpointer, write_gate
+from app.db import checkpointer, private, write_gate
 
 _JSON = {"json_serializer": jsoncodec.dumps, "json_deserializer": jsoncodec.loads}
 
@@ -36,7 +36,7 @@ def make_engine(url: str, *, pool_size: int | None = None, max_overflow: int | N
             "pool_timeout": POOL_TIMEOUT if pool_timeout is None else pool_timeout}
     if backend == "sqlite":
         if parsed.database and parsed.database != ":memory:":
-            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            private.private_sqlite(url)  # 0600 in a 0700 folder when created here (app/db/private.py)
         else:
             pool = {}  # an in-memory database keeps SQLAlchemy's single-connection pool
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30,

@@ -22,6 +22,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from app.core.config import ROOT
+from app.db.private import private_sqlite
 
 # Any fixed 64-bit number that no other code on the server uses for an advisory lock ("SoloShel").
 MIGRATION_LOCK_KEY = 0x536F6C6F5368656C
@@ -42,6 +43,7 @@ def head() -> str:
 
 def at_head(url: str) -> bool:
     """Whether the database at `url` has every migration already (False when it has none, or no file)."""
+    private_sqlite(url)  # a SQLite file created by this first connection is the server's: 0600 (app/db/private.py)
     engine = create_engine(url, poolclass=NullPool)
     try:
         with engine.connect() as conn:

@@ -170,6 +170,9 @@ class AuthSession(Base):
     csrf_token: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    # Set when a password change or a reset ended this log-in ("password", "reset"): it no longer logs anyone
+    # in, but the device holding its cookie is told why (migration 0012). Swept like a timed-out log-in.
+    ended: Mapped[str | None] = mapped_column(String(20), nullable=True)
 
 
 class ApiToken(Base):
@@ -185,6 +188,21 @@ class ApiToken(Base):
     hint: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class PasswordReset(Base):
+    """A one-time link that sets a new password (made by the admin page or `python -m app reset-password`).
+
+    Only the SHA-256 of the link's secret is kept; the row is deleted when the link is used, and a link
+    past `expires_at` opens nothing (migration 0012).
+    """
+
+    __tablename__ = "password_resets"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class LoginFailure(Base):

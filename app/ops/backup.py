@@ -1,8 +1,12 @@
-"""Backups of the live database, and the check that a database (or a copy of it) is sound.
+"""Backups of the live database and its seal key, and the check that a database (or a copy of it) is sound.
 
 `backup(url, dest)`: SQLite is copied with its online backup API, which reads one consistent
 snapshot while the server keeps writing (WAL readers never block writers); PostgreSQL is dumped
-with `pg_dump --format=custom` when it is on PATH, and otherwise the command says how.
+with `pg_dump --format=custom` when it is on PATH, and otherwise the command says how. The copy is
+private (0600): it holds every player's games and password hashes.
+
+`backup_seal_key(settings, dest)`: the server's seal key written beside the copy (`<dest>.seal.key`,
+0600). Without it a restored database still plays, but no sealed export made before can be imported.
 
 `check_database(url)`: the database's own integrity check (SQLite), then every session: its log
 numbered 1..version with no gap, a snapshot, and that snapshot equal to a replay of the seed and
@@ -11,6 +15,7 @@ the log under the rules it was saved with.
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import sqlite3
@@ -22,8 +27,11 @@ from sqlalchemy import select
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from app.core.config import Settings
 from app.db.engine import make_engine
 from app.db.models import GameSession, LogEntry, Snapshot
+from app.db.private import private_file
+from app.shelf.files import seal_key
 from app.shelf.files.savefile import ReplayError, effective_actions, replay, state_digest
 from games.registry import UnknownGame, get_engine
 
@@ -59,6 +67,7 @@ def _sqlite_backup(source: Path, dest: Path) -> str:
     dest.parent.mkdir(parents=True, exist_ok=True)
     partial = dest.with_name(dest.name + ".partial")
     partial.unlink(missing_ok=True)
+    private_file(partial)  # 0600 before a byte is written
     src = sqlite3.connect(source, timeout=30)
     try:
         out = sqlite3.connect(partial)
@@ -103,8 +112,39 @@ def _pg_dump(url: str, dest: Path) -> str:
     if done.returncode != 0:
         partial.unlink(missing_ok=True)
         raise BackupError(f"pg_dump failed: {done.stderr.strip()}\n" + pg_guidance(url, dest))
+    partial.chmod(0o600)
     os.replace(partial, dest)
     return f"PostgreSQL dump written to {dest}: {dest.stat().st_size} bytes\n" + pg_guidance(url, dest)
+
+
+def seal_key_copy(dest: Path) -> Path:
+    """Where the backup `dest` keeps the seal key: beside it, `<dest>.seal.key`."""
+    return dest.with_name(dest.name + ".seal.key")
+
+
+def backup_seal_key(settings: Settings, dest: Path) -> str:
+    """Write the server's seal key beside the backup `dest` (0600); a one-line summary. BackupError when the
+    server has no key to keep (it never started here: no SEAL_KEY and no key file)."""
+    try:
+        key = seal_key.existing_key(settings)
+    except seal_key.SealKeyError as exc:
+        raise BackupError(f"the seal key cannot be read: {exc}") from None
+    if key is None:
+        raise BackupError(f"no seal key to keep with the backup: no SEAL_KEY and no {seal_key.key_path(settings)} "
+                          "(run this command with the DATA_DIR or the SEAL_KEY of the server)")
+    target = seal_key_copy(dest)
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        os.write(fd, base64.b64encode(key) + b"\n")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(partial, target)
+    where = "SEAL_KEY" if settings.seal_key.get_secret_value().strip() else str(seal_key.key_path(settings))
+    return (f"Seal key (from {where}) written to {target}: restore it with the database "
+            "(docs/OPERATIONS.md, Restore), or no sealed export made before can be imported")
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Command line: `python -m app serve | healthcheck | simulate | replay | bench | backup`."""
+"""Command line: `python -m app serve | healthcheck | simulate | replay | bench | backup | reset-password`."""
 
 from __future__ import annotations
 
@@ -39,13 +39,20 @@ def main(argv: list[str] | None = None) -> int:
     health = sub.add_parser("healthcheck", help="exit 0 when the server on this machine answers /healthz")
     health.add_argument("--port", type=int, default=_port(), help="the server's port (default: $PORT, else 8000)")
 
-    back = sub.add_parser("backup", help="copy the database (DATABASE_URL) to FILE while the server runs")
+    back = sub.add_parser("backup", help="copy the database (DATABASE_URL) to FILE while the server runs, and its "
+                                         "seal key to FILE.seal.key")
     back.add_argument("file", type=Path)
     back.add_argument("--check", action="store_true", help="then replay every saved game in the copy (SQLite)")
 
+    reset = sub.add_parser("reset-password", help="print a one-time link that sets a new password for NAME "
+                                                  "(for an admin who forgot theirs)")
+    reset.add_argument("name")
+    reset.add_argument("--url", default=None,
+                       help="the address players open the shelf at (default: http://localhost:$PORT)")
+
     args = parser.parse_args(argv)
     commands = {"serve": _serve, "healthcheck": _healthcheck, "simulate": _simulate, "replay": _replay,
-                "bench": _bench, "backup": _backup}
+                "bench": _bench, "backup": _backup, "reset-password": _reset_password}
     return commands[args.command](args)
 
 
@@ -69,9 +76,11 @@ def _healthcheck(args: argparse.Namespace) -> int:
 
 def _data_folder_problem(settings: Settings) -> str | None:
     """Why the server cannot keep its files in DATA_DIR (it must create and write them there), or None."""
+    from app.db.private import private_folder
+
     folder = settings.data_dir.resolve()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder)  # 0700 when created here: it keeps the database and the seal key
         probe = folder / f".write-test-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()
@@ -232,13 +241,15 @@ def _open_sealed(data: dict) -> dict:
 
 
 def _backup(args: argparse.Namespace) -> int:
-    """A consistent copy of the live database (see app/ops/backup.py and docs/OPERATIONS.md)."""
+    """A consistent copy of the live database, and its seal key beside it (app/ops/backup.py, docs/OPERATIONS.md)."""
     from app.core.config import Settings
-    from app.ops.backup import BackupError, backup, check_database
+    from app.ops.backup import BackupError, backup, backup_seal_key, check_database
 
-    url = Settings().resolved_database_url()
+    settings = Settings()
+    url = settings.resolved_database_url()
     try:
         print(backup(url, args.file))
+        print(backup_seal_key(settings, args.file))
     except BackupError as exc:
         print(f"backup failed: {exc}", file=sys.stderr)
         return 1
@@ -250,4 +261,40 @@ def _backup(args: argparse.Namespace) -> int:
         for line in report.problems:
             print(f"  PROBLEM: {line}", file=sys.stderr)
         return 0 if report.ok else 1
+    return 0
+
+
+def _reset_password(args: argparse.Namespace) -> int:
+    """A one-time reset link for a player (app/accounts/resets.py), printed for the operator to open or hand on."""
+    from sqlalchemy.orm import Session
+
+    from app.accounts import resets
+    from app.accounts.players import AccountError
+    from app.core.config import Settings
+    from app.db import migrate
+    from app.db.engine import make_engine
+
+    url = Settings().resolved_database_url()
+    migrate.upgrade(url)
+    engine = make_engine(url)
+    try:
+        with Session(engine) as db:
+            player = resets.find_player(db, args.name)
+            if player is None:
+                print(f"there is no player called {args.name!r} with an account here "
+                      f"(database: {_safe_url(Settings())})", file=sys.stderr)
+                return 1
+            try:
+                secret, expires = resets.make_link(db, player_id=player.id)
+            except AccountError as exc:
+                print(f"no reset link for {player.name}: {exc}", file=sys.stderr)
+                return 1
+            name = player.name
+    finally:
+        engine.dispose()
+    base = (args.url or f"http://localhost:{_port()}").rstrip("/")
+    print(f"A password reset link for {name}: it works once, within the hour (until {expires:%H:%M} UTC).")
+    print(f"Open it in a browser and choose a new password; every log-in of {name} ends and their API tokens "
+          "are revoked.")
+    print(base + resets.reset_path(secret))
     return 0

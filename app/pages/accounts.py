@@ -1,4 +1,5 @@
-"""The account pages: sign up, log in, log out, settings (password, API tokens) and the admin page.
+"""The account pages: sign up, log in, log out, settings (password, API tokens), the admin page, and the page a
+password reset link opens (app/accounts/resets.py).
 
 In single mode there are no accounts: these pages send the player back to the library.
 The log-in and sign-up forms carry a double-submit CSRF token (there is no log-in yet to hold one);
@@ -14,7 +15,7 @@ from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from app.accounts import logins, players
+from app.accounts import logins, players, resets
 from app.http.auth import (
     COOKIE,
     AdminPlayer,
@@ -72,12 +73,21 @@ def _start(request: Request, db: Session, player_id: str, target: str) -> Respon
 
 # ---------------------------------------------------------------- log in, sign up, log out
 
+LOGGED_OUT = {
+    players.ENDED_BY_PASSWORD: words("You were logged out because your password was changed. "
+                                     "Log in with the new one."),
+    players.ENDED_BY_RESET: words("You were logged out because your password was reset with a reset link. "
+                                  "Log in with the new one."),
+}
+
+
 def _login_page(request: Request, db: Session, *, error: str = "", name: str = "", status_code: int = 200,
-                headers: dict[str, str] | None = None) -> HTMLResponse:
+                headers: dict[str, str] | None = None, notice: str = "") -> HTMLResponse:
     set_pre_login_token(request)
     response = page(request, "pages/login.html",
                      {"error": error, "name": name, "next": _safe_next(request.query_params.get("next")),
-                      "signup_open": players.signup_open(db)}, status_code)
+                      "signup_open": players.signup_open(db), "first": not players.has_accounts(db),
+                      "notice": notice}, status_code)
     response.headers.update(headers or {})
     return response
 
@@ -86,7 +96,12 @@ def _login_page(request: Request, db: Session, *, error: str = "", name: str = "
 def login_page(request: Request, db: DB) -> Response:
     if _single(request) or _logged_in(request, db):
         return see_other("/")
-    return _login_page(request, db)
+    token = request.cookies.get(COOKIE)
+    why = logins.why_logged_out(db, token=token) if token else None
+    response = _login_page(request, db, notice=LOGGED_OUT.get(why or "", ""))
+    if why is not None:  # said once: the cookie of the ended log-in goes too
+        clear_login_cookie(request, response)
+    return response
 
 
 @router.post("/login", response_model=None, dependencies=[Depends(pre_login_form)])
@@ -118,7 +133,8 @@ def signup_page(request: Request, db: DB) -> Response:
     if _single(request) or _logged_in(request, db):
         return see_other("/")
     set_pre_login_token(request)
-    return page(request, "pages/signup.html", {"error": "", "name": "", "open": players.signup_open(db)})
+    return page(request, "pages/signup.html", {"error": "", "name": "", "open": players.signup_open(db),
+                                               "first": not players.has_accounts(db)})
 
 
 @router.post("/signup", response_model=None, dependencies=[Depends(pre_login_form)])
@@ -167,12 +183,13 @@ def _settings_page(request: Request, db: Session, me: logins.Principal, *, error
 
 PASSWORD_CHANGED = words("Password changed: your other log-ins have ended and your API tokens were revoked.")
 LANGUAGE_SAVED = words("Language saved.")
+PASSWORD_SET = words("Your new password is set: your other log-ins have ended and your API tokens were revoked.")
 
 
 @router.get("/settings", response_class=HTMLResponse)
 def settings_page(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     done = request.query_params.get("done")
-    notice = {"password": PASSWORD_CHANGED, "language": LANGUAGE_SAVED}.get(done or "", "")
+    notice = {"password": PASSWORD_CHANGED, "language": LANGUAGE_SAVED, "reset": PASSWORD_SET}.get(done or "", "")
     return _settings_page(request, db, me, notice=notice)
 
 
@@ -232,6 +249,41 @@ def revoke_token(token_id: str, request: Request, db: DB, me: PagePlayer) -> Res
     return see_other("/settings")
 
 
+# ---------------------------------------------------------------- a password reset link
+
+def _reset_page(request: Request, db: Session, secret: Any, *, error: str = "", status_code: int = 200) -> Response:
+    player = resets.link_player(db, secret)
+    set_pre_login_token(request)
+    if player is None:
+        return page(request, "pages/reset_password.html", {"dead": resets.dead_link(), "token": ""}, 410)
+    return page(request, "pages/reset_password.html",
+                {"dead": "", "token": secret, "player_name": player.name, "error": error}, status_code)
+
+
+@router.get(resets.PATH, response_model=None)
+def reset_page(request: Request, db: DB) -> Response:
+    """The page a reset link opens: a form for the new password (opening it changes nothing)."""
+    if _single(request):
+        return see_other("/")
+    return _reset_page(request, db, request.query_params.get("token"))
+
+
+@router.post(resets.PATH, response_model=None, dependencies=[Depends(pre_login_form)])
+def reset_password(request: Request, form: Form, db: DB) -> Response:
+    if _single(request):
+        return see_other("/")
+    secret = form.get("token")
+    try:
+        if form.get("password") != form.get("confirm"):
+            raise players.AccountError(words("The two passwords differ."))
+        player = resets.use_link(db, secret=secret, password=form.get("password"))
+    except players.AccountError as exc:
+        return _reset_page(request, db, secret, error=reason(exc), status_code=422)
+    if request.cookies.get(COOKIE):  # this browser's log-in, if any, makes way for the player's
+        logins.end_session(db, token=request.cookies[COOKIE])
+    return _start(request, db, player.id, "/settings?done=reset")
+
+
 # ---------------------------------------------------------------- admin
 
 @router.get("/admin", response_class=HTMLResponse)
@@ -240,11 +292,25 @@ def admin_page(request: Request, db: DB, me: AdminPlayer) -> HTMLResponse:
 
 
 def _admin_page(request: Request, db: Session, me: logins.Principal, *, error: str = "",
-                status_code: int = 200) -> HTMLResponse:
+                status_code: int = 200, reset: dict[str, Any] | None = None) -> HTMLResponse:
     return page(request, "pages/admin.html", {
         "nav": "admin", "me": me, "players": players.list_players(db),
-        "signup_open": players.signup_open(db), "error": error,
+        "signup_open": players.signup_open(db), "error": error, "reset": reset,
     }, status_code)
+
+
+@router.post("/admin/players/{player_id}/reset-link", response_model=None)
+def make_reset_link(player_id: str, request: Request, db: DB, me: AdminPlayer) -> Response:
+    """A one-time link that sets a new password for the player, shown in this answer only (stored hashed)."""
+    try:
+        secret, expires = resets.make_link(db, player_id=player_id)
+    except LookupError:
+        return page(request, "pages/404.html", {"message": words("There is no such player.")}, 404)
+    except players.AccountError as exc:
+        return _admin_page(request, db, me, error=reason(exc), status_code=422)
+    link = str(request.base_url).rstrip("/") + resets.reset_path(secret)
+    return _admin_page(request, db, me, status_code=201,
+                       reset={"link": link, "name": players.player_name(db, player_id), "expires": expires})
 
 
 def _set_disabled(request: Request, db: Session, me: logins.Principal, player_id: str, disabled: bool) -> Response:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import threading
@@ -19,10 +20,16 @@ import weakref
 import httpx
 import pytest
 
-from app.core.config import ROOT
+from app.core.config import ROOT, Settings
+from app.core.errors import ImportRefused
+from app.main import create_app
 from app.ops import live
-from app.ops.backup import check_database
+from app.ops.backup import check_database, seal_key_copy
 from app.ops.cli import main
+from app.shelf.files import seal_key
+from app.shelf.files.game_files import export_session, import_session
+from app.shelf.files.sealing import is_sealed
+from app.shelf.store import create_session
 from tests.support import pgtools
 from tests.support.players import Player
 
@@ -30,8 +37,9 @@ PLAYERS = 3
 MOVES_FIRST = 30  # answered before the backup starts
 
 
-def run_backup(db_url: str, dest, *extra: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DATABASE_URL": db_url}
+def run_backup(db_url: str, dest, *extra: str, data_dir=None) -> subprocess.CompletedProcess:
+    """`python -m app backup` in the environment of the server on `db_url` (its DATA_DIR holds its seal key)."""
+    env = {**os.environ, "DATABASE_URL": db_url, **({"DATA_DIR": str(data_dir)} if data_dir else {})}
     cmd = [sys.executable, "-m", "app", "backup", str(dest), *extra]
     return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
 
@@ -51,7 +59,8 @@ def backup_while_playing(db_url: str, tmp_path, dest) -> tuple[dict[str, int], s
             while sum(len(p.answered) for p in players) < MOVES_FIRST and time.monotonic() < deadline:
                 time.sleep(0.01)
             before = {sid: v for p in players for sid, v in list(p.last_version.items())}
-            done = run_backup(db_url, dest, "--check") if db_url.startswith("sqlite") else run_backup(db_url, dest)
+            extra = ("--check",) if db_url.startswith("sqlite") else ()
+            done = run_backup(db_url, dest, *extra, data_dir=tmp_path)  # live.running's DATA_DIR
             moving = all(t.is_alive() for t in threads)
         finally:
             stop.set()
@@ -60,6 +69,7 @@ def backup_while_playing(db_url: str, tmp_path, dest) -> tuple[dict[str, int], s
     assert not [u for p in players for u in p.unexpected]
     assert done.returncode == 0, done.stderr
     assert moving, f"the players should still have been moving during the backup: {[len(p.answered) for p in players]}"
+    assert seal_key_copy(dest).read_bytes() == (tmp_path / "seal.key").read_bytes()  # the key goes with it
     return before, done.stdout
 
 
@@ -103,6 +113,7 @@ def test_postgresql_backup_while_moving_then_restore(tmp_path):
 def test_backup_refusals(tmp_path, monkeypatch, capsys):
     live = tmp_path / "live.db"
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{live}")
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
     assert main(["backup", str(tmp_path / "copy.db")]) == 1  # no database yet
     assert "no database file" in capsys.readouterr().err
     from app.db.migrate import upgrade
@@ -110,8 +121,53 @@ def test_backup_refusals(tmp_path, monkeypatch, capsys):
     upgrade(f"sqlite:///{live}")
     assert main(["backup", str(live)]) == 1
     assert "cannot be the live database" in capsys.readouterr().err
+    # A backup without the server's seal key would restore no sealed export: not a backup (the wrong DATA_DIR?).
+    assert main(["backup", str(tmp_path / "copy.db")]) == 1
+    assert "no seal key" in capsys.readouterr().err
+    seal_key.server_key(Settings())  # as the server's first start does
     assert main(["backup", str(tmp_path / "copy.db"), "--check"]) == 0
     assert "0 saved game(s)" in capsys.readouterr().out
+
+
+def test_backup_keeps_the_seal_key_and_the_documented_restore_brings_sealed_exports_back(tmp_path, monkeypatch,
+                                                                                         capsys):
+    """docs/OPERATIONS.md, Restore: the database copy and `FILE.seal.key` go back into the data folder."""
+    old_umask = os.umask(0o022)
+    try:
+        live_dir, restored_dir, keyless_dir = tmp_path / "live", tmp_path / "restored", tmp_path / "keyless"
+        app = create_app(Settings(data_dir=live_dir, database_url="", auth_mode="single"))
+        with app.state.sessionmaker() as db:
+            record = create_session(db, game="adamastor", name="sealed")  # a secret seed: sealed
+            exported = export_session(db, session_id=record.id, sealer=app.state.sealer)
+        app.state.db_engine.dispose()
+        assert is_sealed(exported)
+        monkeypatch.setenv("DATA_DIR", str(live_dir))
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+        copy = tmp_path / "backups" / "shelf.db"
+        assert main(["backup", str(copy)]) == 0
+        out = capsys.readouterr().out
+        assert "seal key" in out.lower() and str(seal_key_copy(copy)) in out
+        assert seal_key_copy(copy).read_bytes() == (live_dir / "seal.key").read_bytes()
+        assert stat.S_IMODE(copy.stat().st_mode) == 0o600
+        assert stat.S_IMODE(seal_key_copy(copy).stat().st_mode) == 0o600
+        # Restore as documented: both files into a fresh data folder.
+        for folder, with_key in ((restored_dir, True), (keyless_dir, False)):
+            folder.mkdir()
+            shutil.copyfile(copy, folder / "solo-shelf.db")
+            if with_key:
+                shutil.copyfile(seal_key_copy(copy), folder / "seal.key")
+        restored = create_app(Settings(data_dir=restored_dir, database_url="", auth_mode="single"))
+        keyless = create_app(Settings(data_dir=keyless_dir, database_url="", auth_mode="single"))
+        try:
+            with restored.state.sessionmaker() as db:
+                assert import_session(db, data=exported, sealer=restored.state.sealer).game == "adamastor"
+            with keyless.state.sessionmaker() as db, pytest.raises(ImportRefused, match="sealed by another server"):
+                import_session(db, data=exported, sealer=keyless.state.sealer)
+        finally:
+            restored.state.db_engine.dispose()
+            keyless.state.db_engine.dispose()
+    finally:
+        os.umask(old_umask)
 
 
 def test_postgresql_without_pg_dump_says_how(tmp_path, monkeypatch, capsys):

@@ -65,7 +65,7 @@ def _configured(settings: Settings) -> bytes | None:
 
 
 def _read_or_create(path: Path) -> bytes:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # private, like the key and the database
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
