@@ -247,9 +247,11 @@
     });
   }
 
+  var swapping = false;  // between the board's beforeSwap and the first of its afterSwap events (htmx sends one per element)
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail && evt.detail.target;
     if (target && target.id === "board") {
+      swapping = true;
       before = snapshot();
       places = still() ? null : rememberPlaces();
       movers = still() ? null : rememberMovers();
@@ -259,7 +261,8 @@
   });
   document.addEventListener("htmx:afterSwap", function (evt) {
     var target = evt.detail && evt.detail.target;
-    if (target && target.id === "board") {
+    if (target && target.id === "board" && swapping) {
+      swapping = false;
       document.querySelectorAll("#board [data-follow]").forEach(function (box, i) {
         if (scrolled[i]) { box.scrollLeft = scrolled[i]; }
       });
