@@ -4,7 +4,7 @@
    from the game's sprite, data-sprite) and whether a phase begins (data-banner).
    Here they are only played, 0.3-0.7 s a step (3.5 s at most for the whole move):
    - each step's words go into the bar's live region (a screen reader hears each), the components it touches
-     glow (scrolled into view when none of them is), its dice tumble and land in the bar with the sum and what it had to reach, a phase gets a banner;
+     glow, its dice tumble and land in the bar with the sum and what it had to reach, a phase gets a banner;
    - a click, a tap or a key skips to the end at once (and does nothing else); the bar's choices take clicks
      again as soon as the last step lands;
    - under prefers-reduced-motion: reduce the steps come one after the other without movement.
@@ -59,24 +59,6 @@
     return die;
   }
 
-  // In view: inside the window (less the bar when it is fixed over the page's foot) and inside every box that
-  // scrolls around it (a laptop's table parts).
-  function inView(el) {
-    var r = el.getBoundingClientRect(), bottom = window.innerHeight;
-    var bar = document.getElementById("table-bar");
-    if (bar) {
-      var b = bar.getBoundingClientRect();
-      if (b.top > bottom / 2) { bottom = Math.min(bottom, b.top); }
-    }
-    if (r.bottom <= 0 || r.top >= bottom) { return false; }
-    for (var box = el.parentElement; box && box !== document.body; box = box.parentElement) {
-      if (!/(auto|scroll)/.test(getComputedStyle(box).overflowY)) { continue; }
-      var c = box.getBoundingClientRect();
-      if (r.bottom <= c.top || r.top >= c.bottom) { return false; }
-    }
-    return true;
-  }
-
   function diceLine(li) {
     var box = document.createElement("span");
     box.className = "story-dice";
@@ -128,9 +110,6 @@
     }
     var touched = parts(li).filter(function (el) { return el.offsetParent !== null; });
     touched.forEach(function (el) { el.classList.add("story-now"); });
-    if (touched.length && !touched.some(inView)) {  // the step happens where the player is not looking: look there
-      touched[0].scrollIntoView({block: "center", inline: "nearest", behavior: still() ? "auto" : "smooth"});
-    }
     var banner = document.getElementById("story-banner");
     if (banner) {
       banner.hidden = !li.hasAttribute("data-banner");
