@@ -87,5 +87,14 @@ def steps(lines: list[dict[str, Any]], events: list[dict[str, Any]], before: Vie
     return out
 
 
+def drawn(wanted: list[str], present: set[str] | frozenset[str]) -> tuple[str, ...]:
+    """The parts a step wants to ring that the answer draws, in order, each once (a `touches` function's last step)."""
+    out: list[str] = []
+    for part in wanted:
+        if part and part in present and part not in out:
+            out.append(part)
+    return tuple(out)
+
+
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -26,7 +26,7 @@ from app.i18n.render import say
 from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
 from app.ui.pictures import name_of
-from app.ui.story import Told
+from app.ui.story import Told, drawn
 from app.ui.travel import Events, Trip, Trips, View
 from games.engine import N_
 
@@ -266,12 +266,7 @@ def _touches(event: dict[str, Any], before: View, after: View) -> tuple[str, ...
         want = ["turn"]
     elif kind in ("won", "lost"):
         want = ["adv-c", "dest", "destiny"]
-    present = _parts(after)
-    out: list[str] = []
-    for part in want:
-        if part and part in present and part not in out:
-            out.append(part)
-    return tuple(out)
+    return drawn(want, _parts(after))
 
 
 def _faces(event: dict[str, Any]) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from typing import Any
 from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
 from app.ui.pictures import name_of
-from app.ui.story import Told
+from app.ui.story import Told, drawn
 from app.ui.travel import Events, Trip, Trips, View, through
 
 Home = tuple[str, str] | None
@@ -273,12 +273,7 @@ def _touches(event: dict[str, Any], before: View, after: View) -> tuple[str, ...
         want = ["hero"]
     elif kind == "setup":
         want = ["hero", "boss-c"]
-    present = _parts(after)
-    out: list[str] = []
-    for part in want:
-        if part and part in present and part not in out:
-            out.append(part)
-    return tuple(out)
+    return drawn(want, _parts(after))
 
 
 def _faces(event: dict[str, Any]) -> tuple[str, ...]:
