@@ -287,6 +287,19 @@ class GameEngine(Protocol):
         """Rebuild a state from `dump` output; raise MalformedState for anything else."""
         ...
 
+    def redeal(self, state: Any, seed: int) -> Any:
+        """The same position with the unseen dealt again from `seed`: a new state, the given one untouched.
+
+        Every hidden part (the order of each face-down deck, face-down cards, hidden ships, unrevealed tiles)
+        is drawn again at random from the components the player has not seen, each hidden place keeping its
+        size, and the RNG is replaced by one derived from `seed`, so future rolls and shuffles differ. What the
+        player has seen (discards, hand, face-up and revealed cards, cards in play or out of the game, hidden
+        order the game lets the player know) keeps its place and order. `view(state)` and the ids of
+        `legal_actions(state)` are the same before and after, and `load(dump(new))` rebuilds it. A copy of an
+        unfinished game is redealt so it can never be a window on the original's future.
+        """
+        ...
+
 
 _MASK64 = (1 << 64) - 1
 

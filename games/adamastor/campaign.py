@@ -153,5 +153,14 @@ class AdamastorCampaign:
     def dump(self, c: CState) -> dict[str, Any]:
         return dump_cstate(c)
 
+    def redeal(self, c: CState, seed: int) -> CState:
+        """The campaign's unseen dealt again from `seed` (games/engine.py, `GameEngine.redeal`): a new RNG, so the
+        cards offered for later voyages differ, and a new campaign seed (below 2^53), so every later voyage's game
+        seed (`game_seed`) differs too. Offered cards, history and everything else the player sees stay."""
+        new = c.clone()
+        new.rng = Rng.from_seed(seed).state
+        new.seed = Rng.from_seed(seed ^ 0x5EED_CA3A_16E5).next64() >> 11
+        return new
+
     def load(self, data: Any) -> CState:
         return load_cstate(self.content, self.components, data)

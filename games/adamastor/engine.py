@@ -9,6 +9,7 @@ from games.adamastor.bots import BOTS
 from games.adamastor.campaign import AdamastorCampaign
 from games.adamastor.components import Components, load_components
 from games.adamastor.persist import dump, load_state
+from games.adamastor.redeal import redeal_state
 from games.adamastor.state import State
 from games.adamastor.table import REACHED
 from games.adamastor.turn import advance, new_state
@@ -106,6 +107,10 @@ class AdamastorEngine:
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump(state)
+
+    def redeal(self, state: State, seed: int) -> State:
+        """The unseen dealt again from `seed` (games/engine.py, `GameEngine.redeal`; RULINGS.md)."""
+        return redeal_state(self.components, state, seed)
 
     def load(self, data: Any) -> State:
         try:

@@ -10,6 +10,7 @@ from games.call_to_adventure.bots import BOTS
 from games.call_to_adventure.components import Components
 from games.call_to_adventure.loader import load_components
 from games.call_to_adventure.persist import dump, load_state
+from games.call_to_adventure.redeal import redeal_state
 from games.call_to_adventure.scoring import breakdown
 from games.call_to_adventure.setup import new_state
 from games.call_to_adventure.state import State
@@ -96,6 +97,10 @@ class CallToAdventureEngine:
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump(state)
+
+    def redeal(self, state: State, seed: int) -> State:
+        """The unseen dealt again from `seed` (games/engine.py, `GameEngine.redeal`; RULINGS.md)."""
+        return redeal_state(state, seed)
 
     def load(self, data: Any) -> State:
         try:

@@ -23,6 +23,7 @@ from games.nemos_war.components import Components, components
 from games.nemos_war.flow import advance
 from games.nemos_war.perform import perform
 from games.nemos_war.persist import dump, load_state
+from games.nemos_war.redeal import redeal_state
 from games.nemos_war.scoring import summary
 from games.nemos_war.setup import new_state
 from games.nemos_war.state import State
@@ -121,6 +122,10 @@ class NemosWarEngine:
 
     def dump(self, state: State) -> dict[str, Any]:
         return dump(state)
+
+    def redeal(self, state: State, seed: int) -> State:
+        """The unseen dealt again from `seed` (games/engine.py, `GameEngine.redeal`; RULINGS.md)."""
+        return redeal_state(self.components, state, seed)
 
     def load(self, data: Any) -> State:
         try:

@@ -23,6 +23,7 @@ from games.platformer.bots import BOTS
 from games.platformer.components import Components, load_components
 from games.platformer.effects import check_artifacts
 from games.platformer.persist import clone, dump, load_state
+from games.platformer.redeal import redeal_state
 from games.platformer.table import Over, restored, say, stored
 from games.platformer.turn import new_state
 from games.platformer.view import build_view, prompt, score_lines
@@ -121,6 +122,10 @@ class PlatformerEngine:
 
     def dump(self, state: dict) -> dict[str, Any]:
         return dump(state)
+
+    def redeal(self, state: dict, seed: int) -> dict:
+        """The unseen dealt again from `seed` (games/engine.py, `GameEngine.redeal`; RULINGS.md)."""
+        return redeal_state(self.components, state, seed)
 
     def load(self, data: Any) -> dict:
         try:
