@@ -33,7 +33,7 @@ from app.pages.common import (
     titles,
     uploaded_json,
 )
-from app.shelf import campaigns, moves, store
+from app.shelf import campaigns, moves, standing, store
 from app.shelf.campaigns import CampaignView
 from app.shelf.files import campaign_files
 from app.shelf.naming import file_name
@@ -57,9 +57,11 @@ def _campaign_specs() -> list[Any]:
 
 def _list_page(request: Request, db: Session, owner_id: str, *, error: Any = "", notice: Any = "",
                form: dict | None = None, status_code: int = 200) -> HTMLResponse:
-    rows = [(c, continue_url(db, c)) for c in campaigns.list_campaigns(db, owner_id=owner_id)]
+    listed = campaigns.list_campaigns(db, owner_id=owner_id)
+    rows = [(c, continue_url(db, c)) for c in listed]
     return page(request, "pages/campaigns.html", {
         "nav": "campaigns",
+        "views": standing.campaign_views(db, listed),
         "running": [(c, url) for c, url in rows if c.status == "in_progress"],
         "finished": [(c, url) for c, url in rows if c.status != "in_progress"],
         "specs": _campaign_specs(),

@@ -15,7 +15,7 @@ from app.http.auth import PagePlayer
 from app.i18n import context as i18n_context
 from app.i18n.render import localize_view
 from app.pages.common import DB, FormData, continue_url, not_found, page, page_router, parse_seed, see_other, titles
-from app.shelf import campaigns, store
+from app.shelf import campaigns, standing, store
 from app.ui.templating import templates
 from games.engine import reason, words
 from games.registry import UnknownGame, all_engines, get_engine
@@ -32,11 +32,12 @@ def library(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     games = [e.spec for e in all_engines()]
     in_progress = [s for s in store.list_sessions(db, in_progress=True, owner_id=me.player_id)
                    if s.campaign_id is None]
-    running = [(c, continue_url(db, c))
-               for c in campaigns.list_campaigns(db, in_progress=True, owner_id=me.player_id)]
+    listed = campaigns.list_campaigns(db, in_progress=True, owner_id=me.player_id)
+    running = [(c, continue_url(db, c)) for c in listed]
     return page(request, "pages/library.html",
                 {"nav": "library", "games": games, "in_progress": in_progress, "titles": titles(),
-                 "campaigns": running})
+                 "campaigns": running, "views": standing.game_views(db, in_progress),
+                 "campaign_views": standing.campaign_views(db, listed)})
 
 
 def _game_page(request: Request, db: Session, slug: str, owner_id: str, *, form: dict[str, Any] | None = None,

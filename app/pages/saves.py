@@ -22,7 +22,7 @@ from app.pages.common import (
     titles,
     uploaded_json,
 )
-from app.shelf import campaigns, scores, store
+from app.shelf import campaigns, scores, standing, store
 from app.shelf.files import game_files
 from app.shelf.naming import file_name
 from games.engine import reason, words
@@ -35,9 +35,11 @@ def _saves_page(request: Request, db: Session, owner_id: str, *, error: Any = ""
                 status_code: int = 200) -> HTMLResponse:
     names = {c.id: c.name for c in campaigns.list_campaigns(db, owner_id=owner_id)}
     sessions = store.list_sessions(db, owner_id=owner_id)
+    views = standing.game_views(db, sessions)
     return page(request, "pages/saves.html",
                 {"nav": "saves", "sessions": sessions, "titles": titles(), "campaign_names": names,
-                 "running": scores.running_scores(db, sessions), "error": error, "notice": notice}, status_code)
+                 "views": views, "running": scores.running_scores(views, sessions), "error": error,
+                 "notice": notice}, status_code)
 
 
 @router.get("/saves", response_class=HTMLResponse)

@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
-from jinja2 import pass_context
+from jinja2 import TemplateNotFound, pass_context
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 from markupsafe import Markup, escape
@@ -201,7 +201,22 @@ def csrf_field() -> Markup:
     return Markup(f'<input type="hidden" name="{current.CSRF_FIELD}" value="{escape(token)}">') if token else Markup("")
 
 
+def where(game: str, view: Any, campaign: Any = None) -> Markup:
+    """The line a list shows of where a game stands ("Week 9 · 25 Morale"), or with `campaign` (its view; `view`
+    is then its game under way, or None) where the campaign stands: the macros `where` and `campaign_where` of
+    templates/games/<slug>/_where.html, said in that game's words; empty for a game without that template."""
+    try:
+        module = templates.env.get_template(f"games/{game}/_where.html").module
+    except TemplateNotFound:
+        return Markup("")
+    with i18n_context.using(game_=game):
+        if campaign is not None:
+            return Markup(module.campaign_where(campaign, view)) if hasattr(module, "campaign_where") else Markup("")
+        return Markup(module.where(view)) if view is not None else Markup("")
+
+
 templates.env.globals["icon"] = icon
+templates.env.globals["where"] = where
 templates.env.globals["memo"] = memo
 templates.env.globals["look_links"] = look_links
 templates.env.globals["came"] = travel.came
