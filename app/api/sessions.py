@@ -38,9 +38,8 @@ from app.http.capacity.release import releasing
 from app.i18n import context as i18n_context
 from app.i18n.render import say
 from app.shelf import moves, store
-from app.shelf.files import game_files
+from app.shelf.files import exports, game_files
 from app.shelf.files.sealing import Sealer
-from app.shelf.naming import file_name
 from games.engine import reason
 from games.registry import all_engines
 
@@ -151,9 +150,9 @@ def get_log(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> An
 
 @router.get("/sessions/{session_id}/export", responses={404: {"model": Error}})
 def export_session(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
-    data = game_files.export_session(db, session_id=session_id, sealer=request.app.state.sealer, owner_id=me.player_id)
-    record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
-    return download(data, file_name(record.game, record.name, record.id))
+    data, name = exports.game_download(db, session_id=session_id, sealer=request.app.state.sealer,
+                                       owner_id=me.player_id)
+    return download(data, name)
 
 
 @router.post(

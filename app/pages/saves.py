@@ -23,8 +23,7 @@ from app.pages.common import (
     uploaded_json,
 )
 from app.shelf import campaigns, scores, standing, store
-from app.shelf.files import game_files
-from app.shelf.naming import file_name
+from app.shelf.files import exports, game_files
 from games.engine import reason, words
 
 router = page_router()
@@ -38,8 +37,8 @@ def _saves_page(request: Request, db: Session, owner_id: str, *, error: Any = ""
     views = standing.game_views(db, sessions)
     return page(request, "pages/saves.html",
                 {"nav": "saves", "sessions": sessions, "titles": titles(), "campaign_names": names,
-                 "views": views, "running": scores.running_scores(views, sessions), "error": error,
-                 "notice": notice}, status_code)
+                 "views": views, "sealed": exports.sealed_games(db, sessions),
+                 "running": scores.running_scores(views, sessions), "error": error, "notice": notice}, status_code)
 
 
 @router.get("/saves", response_class=HTMLResponse)
@@ -88,12 +87,11 @@ def delete(session_id: str, request: Request, db: DB, me: PagePlayer) -> Respons
 @router.get("/saves/{session_id}/export", response_model=None)
 def export(session_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        data = game_files.export_session(db, session_id=session_id, sealer=request.app.state.sealer,
-                                         owner_id=me.player_id)
-        record = store.get_session(db, session_id=session_id, owner_id=me.player_id)
+        data, name = exports.game_download(db, session_id=session_id, sealer=request.app.state.sealer,
+                                           owner_id=me.player_id)
     except NotFound:
         return not_found(request, MISSING_GAME)
-    return download(data, file_name(record.game, record.name, record.id))
+    return download(data, name)
 
 
 @router.post("/saves/import", response_model=None)

@@ -94,8 +94,9 @@ def free_name(name: str, taken: Iterable[str]) -> str:
         n += 1
 
 
-def file_name(game: str, name: str, record_id: str, *, campaign: bool = False) -> str:
-    """The name of an exported game's (or campaign's) file: plain ASCII, its name shortened to a readable stem."""
+def file_name(game: str, name: str, record_id: str, *, campaign: bool = False, sealed: bool = False) -> str:
+    """The name of an exported game's (or campaign's) file: plain ASCII, its name shortened to a readable stem,
+    ending in "-sealed" when its seed is sealed (it opens only on this server: app/shelf/files/sealing.py)."""
     stem = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or ("campaign" if campaign else "game")
     kind = "campaign-" if campaign else ""
-    return f"solo-shelf-{kind}{game}-{stem}-{record_id}.json"
+    return f"solo-shelf-{kind}{game}-{stem}-{record_id}{'-sealed' if sealed else ''}.json"

@@ -27,7 +27,8 @@ from games.engine import Action
 
 KEYED = 9   # keys 1-9 press the bar's first nine choices
 MAX_CHOICES = 9
-SPREAD = 6  # a decision of more actions is grouped: six buttons are three rows of a phone's bar, a quarter of its screen
+# A decision of more actions is grouped: six buttons are three rows of a phone's bar, a quarter of its screen.
+SPREAD = 6
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from app.core.config import ROOT
 from app.i18n import context as i18n_context
 from app.i18n import render as i18n_render
 from app.i18n.locales import DEFAULT
+from app.shelf.files import exports
 from app.ui import assets, boards, pictures, travel
 from games.engine import N_
 
@@ -217,6 +218,7 @@ def where(game: str, view: Any, campaign: Any = None) -> Markup:
 
 templates.env.globals["icon"] = icon
 templates.env.globals["where"] = where
+templates.env.globals["campaign_sealed"] = exports.campaign_sealed
 templates.env.globals["memo"] = memo
 templates.env.globals["look_links"] = look_links
 templates.env.globals["came"] = travel.came

@@ -63,7 +63,8 @@ def cast(comp: Components, s: State, ev: list[Event]) -> None:
     shown = listing([words("{rune} {value} (draw)", rune=rune_name(c["rune"]), value=c["value"]) if c["draw"]
                      else words("{rune} {value}", rune=rune_name(c["rune"]), value=c["value"]) for c in p["cast"]])
     note(s, ev, "cast", words_n("You cast {n} rune: {runes} = {total}.", "You cast {n} runes: {runes} = {total}.",
-                                len(p["cast"]), runes=shown, total=total), reveals=True, **cast_data(comp, s, p["cast"]))
+                                len(p["cast"]), runes=shown, total=total),
+         reveals=True, **cast_data(comp, s, p["cast"]))
     feed(comp, s, ev, "dark", p["dark"])
     for c in p["cast"]:
         if c["draw"]:

@@ -91,7 +91,8 @@ def test_under_reduced_motion_the_steps_come_without_movement(browser, live_serv
     until_a_long_move(driver, page)
     # a step's ring and a change's glow are colours, kept; nothing may move (a transform: a die's tumble, a slide)
     moving = page.evaluate("""() => document.getAnimations().filter(a => a.playState === 'running' &&
-        (a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : []).some(f => f.transform && f.transform !== 'none'))
+        (a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [])
+          .some(f => f.transform && f.transform !== 'none'))
         .map(a => String(a.effect.target && a.effect.target.className))""")
     assert page.locator(".story-now").count() or page.locator("#bar-summary .story-line").count(), "a step is shown"
     assert not moving, moving

@@ -21,8 +21,7 @@ import random
 import pytest
 
 from tests.support.driver import wait_for_board
-from tests.support.table_checks import (LAPTOP, PHONE, changed_in_view, decision_in_view, layout_shift,
-                                        table_problems)
+from tests.support.table_checks import LAPTOP, PHONE, changed_in_view, decision_in_view, layout_shift, table_problems
 
 pytestmark = [pytest.mark.browser, pytest.mark.reduced_motion]
 

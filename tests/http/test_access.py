@@ -19,7 +19,8 @@ from tests.support.accountkit import Browser, accounts_app, all_routes, api_toke
 SECRET_NAME = "Ana's secret voyage"
 SHOWN = (SECRET_NAME, str(escape(SECRET_NAME)), html.escape(SECRET_NAME))  # as JSON has it, as pages show it
 # The schema and its docs are public; so are the stylesheets, scripts and sprites (the log-in page needs them).
-PUBLIC_ROUTES = {"/login", "/signup", "/reset-password", "/healthz", "/openapi.json", "/docs", "/assets/{digest}/{path:path}"}
+PUBLIC_ROUTES = {"/login", "/signup", "/reset-password", "/healthz", "/openapi.json", "/docs",
+                 "/assets/{digest}/{path:path}"}
 # Path parameters this test knows how to fill; any other would be a new kind of id to think about.
 KNOWN_PARAMS = {"session_id", "campaign_id", "index", "token_id", "player_id", "slug", "look_id"}
 

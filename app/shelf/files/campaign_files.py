@@ -83,7 +83,12 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
         "final": {"digest": state_digest(campaign.state), "games": digests, "status": campaign.status,
                   "results": results},
     }
-    return data if campaign.seed_chosen or campaign.status != "in_progress" else sealer.seal(data)
+    return data if seed_is_open(campaign) else sealer.seal(data)
+
+
+def seed_is_open(campaign: Campaign) -> bool:
+    """Whether a campaign's file shows its seed: the player chose it, or the campaign is over."""
+    return campaign.seed_chosen or campaign.status != "in_progress"
 
 
 @dataclass

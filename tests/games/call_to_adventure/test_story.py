@@ -34,7 +34,7 @@ def played(seed: int, bot: str = "heuristic"):
 def test_every_cast_names_its_faces_the_difficulty_and_the_total(seed):
     comp = ENGINE.components
     casts = results = 0
-    for before, action, events, after in played(seed):
+    for _before, action, events, after in played(seed):
         for e in events:
             if e.kind == "cast":
                 casts += 1
@@ -71,7 +71,7 @@ def test_the_cast_figures_are_those_the_challenge_panel_shows(seed):
 
 def test_the_cards_a_move_concerns_are_named_in_its_events():
     kinds: dict[str, int] = {}
-    for _, action, events, after in played(3):
+    for _, _action, events, _after in played(3):
         for e in events:
             if e.kind in ("keep", "trait", "challenge", "place", "result", "draw", "reveal", "use", "stack"):
                 if e.kind == "draw" and "empty" in e.text or e.kind == "reveal" and "row is revealed" in e.text:
