@@ -19,6 +19,7 @@ from app.api.schemas import (
     Error,
     NewSession,
     RenameIn,
+    UndoIn,
 )
 from app.core.errors import Illegal, Refused, Stale
 from app.db.engine import get_db
@@ -105,6 +106,17 @@ def campaign_action(campaign_id: str, body: ActionIn, me: ApiPlayer, db: Session
         return _stale(exc)
     except Illegal as exc:
         return refused(exc)  # said with the game's catalog first: its prompt may be part of the sentence
+
+
+@router.post("/{campaign_id}/undo", response_model=CampaignOut, responses=CAMPAIGN_MOVE_ERRORS)
+def campaign_undo(campaign_id: str, body: UndoIn, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    """Take back the latest between-games choice (422 if there is none: none made, or a game has set sail)."""
+    try:
+        return said(campaigns.undo(db, campaign_id=campaign_id, version=body.version, owner_id=me.player_id))
+    except Stale as exc:
+        return _stale(exc)
+    except Illegal as exc:
+        return refused(exc)
 
 
 @router.get("/{campaign_id}/log", response_model=list[CampaignLogOut], responses={404: {"model": Error}})

@@ -142,6 +142,7 @@ class CampaignOut(BaseModel):
     created_at: str
     updated_at: str
     seed_chosen: bool = Field(default=False, description="the player chose the seed: it deals the same campaign")
+    can_undo: bool = Field(default=False, description="a between-games choice can be taken back (POST .../undo)")
 
 
 class CampaignStaleError(BaseModel):

@@ -86,6 +86,11 @@ class Campaign(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
     owner_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    # What "take back" needs between games (as a snapshot's undo): `checkpoint` is the state before the first
+    # choice made since the last game began or ended, `pending` the choices made since (in order); NULL and
+    # empty when there is nothing to take back (a game started or ended, or every choice was taken back).
+    checkpoint: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    pending: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
 
 
 class CampaignLogEntry(Base):
@@ -97,7 +102,7 @@ class CampaignLogEntry(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     campaign_id: Mapped[str] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(12))  # "action" | "game_start" | "game_end"
+    kind: Mapped[str] = mapped_column(String(12))  # "action" | "undo" | "game_start" | "game_end"
     action: Mapped[str] = mapped_column(String(200))  # the action id, or the game's session id
     events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

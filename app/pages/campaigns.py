@@ -1,13 +1,16 @@
 """The HTML pages of campaigns: the list (start, rename, delete, export, import) and a campaign's own page.
 
 A campaign's page shows its progress, its games and its log; between games it offers the campaign's
-choices as buttons. A choice goes through `app.shelf.campaigns.act` exactly as the JSON API's does: with the
-`HX-Request` header the answer is the `#campaign` fragment (200, or 409/422 with the current campaign
-and a notice); without it a 303 back to the page (`?notice=stale`), or the whole page again with 422.
+choices as buttons, and "take back" for the latest of them. A choice goes through `app.shelf.campaigns.act`
+(a take-back through `undo`) exactly as the JSON API's does: with the `HX-Request` header the answer is the
+`#campaign` fragment (200, or 409/422 with the current campaign and a notice); without it a 303 back to the
+page (`?notice=stale`), or the whole page again with 422. A choice that starts a game (set sail) sends the
+player to its board: `HX-Redirect` (the fragment still comes with it), or a 303 there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
@@ -212,10 +215,22 @@ def campaign_page(campaign_id: str, request: Request, db: DB, me: PagePlayer) ->
 
 @router.post("/campaigns/{campaign_id}/act", response_model=None)
 def act(campaign_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
+    return _answer(request, db, campaign_id, lambda: campaigns.act(
+        db, campaign_id=campaign_id, action=form.get("action"), version=parse_version(form.get("version")),
+        owner_id=me.player_id))
+
+
+@router.post("/campaigns/{campaign_id}/undo", response_model=None)
+def undo(campaign_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
+    return _answer(request, db, campaign_id, lambda: campaigns.undo(
+        db, campaign_id=campaign_id, version=parse_version(form.get("version")), owner_id=me.player_id))
+
+
+def _answer(request: Request, db: Session, campaign_id: str, move: Callable[[], CampaignView]) -> Response:
+    """The answer to a choice or a take-back (see the module's docstring)."""
     htmx = is_htmx(request)
     try:
-        cv = campaigns.act(db, campaign_id=campaign_id, action=form.get("action"),
-                           version=parse_version(form.get("version")), owner_id=me.player_id)
+        cv = move()
     except NotFound:
         return not_found(request, GONE)
     except Stale as exc:
@@ -227,9 +242,14 @@ def act(campaign_id: str, request: Request, form: FormData, db: DB, me: PagePlay
         if htmx:
             return _fragment(request, db, view, notice_kind="error", notice=exc.message, status_code=422)
         return _full_page(request, db, view, notice_kind="error", notice=exc.message, status_code=422)
+    # A choice can only start a game (none was in progress before it): then the player goes to its board.
+    board = f"/play/{cv.current_session}" if cv.current_session else None
     if htmx:
-        return _fragment(request, db, cv)
-    return see_other(f"/campaigns/{campaign_id}")
+        answer = _fragment(request, db, cv)
+        if board:
+            answer.headers["HX-Redirect"] = board
+        return answer
+    return see_other(board or f"/campaigns/{campaign_id}")
 
 
 @router.get("/campaigns/{campaign_id}/games/{index}/log", response_class=HTMLResponse)

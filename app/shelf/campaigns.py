@@ -1,9 +1,16 @@
-"""Campaigns: create, list, act between games, start the next game, fold in a finished one.
+"""Campaigns: create, list, act between games (and take a choice back), start the next game, fold in a
+finished one.
 
 A campaign's games are ordinary sessions (with their own log and snapshot) linked by `campaign_id`.
 The campaign has its own state, version (compare-and-set, like a session's) and append-only log of
-its actions and of its games starting and ending. Finishing a game updates the campaign in the same
-transaction as the game's last move (see `on_game_over`, called from app.shelf.moves).
+its actions, its take-backs and its games starting and ending. Finishing a game updates the campaign in the
+same transaction as the game's last move (see `on_game_over`, called from app.shelf.moves).
+
+Taking back works as a session's undo does (app.shelf.moves): `Campaign.checkpoint` is the state before the
+first choice made since the last game began or ended, `Campaign.pending` the choices made since; `undo`
+rebuilds the state from the checkpoint without the last of them, so Renown spent comes back. Starting or
+ending a game clears both, as does a choice that reveals something: a choice can be taken back until the
+next game sets sail, never past it.
 """
 
 from __future__ import annotations
@@ -55,6 +62,8 @@ class CampaignView:
     updated_at: datetime
     # The campaign's seed if the player chose it (shown on its page), else None.
     chosen_seed: int | None = None
+    # A between-games choice can be taken back (`undo`).
+    can_undo: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The JSON answer (its words as they are: the API says them in the reader's language first)."""
@@ -73,6 +82,7 @@ class CampaignView:
             "created_at": self.created_at.isoformat(),
             "updated_at": self.updated_at.isoformat(),
             "seed_chosen": self.chosen_seed is not None,
+            "can_undo": self.can_undo,
         }
 
 
@@ -199,6 +209,7 @@ def _build_view(db: Session, campaign: Campaign, cengine: CampaignEngine, cstate
         created_at=campaign.created_at,
         updated_at=campaign.updated_at,
         chosen_seed=campaign.seed if campaign.seed_chosen else None,
+        can_undo=bool(campaign.pending) and not status.over and current is None,
     )
 
 
@@ -218,32 +229,78 @@ def _log_tail(db: Session, campaign_id: str) -> list[dict[str, Any]]:
     return lines[-LOG_TAIL:]
 
 
+def _checked(
+    db: Session, campaign_id: str, version: Any, owner_id: str | None
+) -> tuple[Campaign, GameEngine, CampaignEngine, Any]:
+    """The campaign, its engines and state, if `version` is its current one and none of its games is in
+    progress (else Illegal or Stale, with the campaign as it stands)."""
+    campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
+    engine, cengine = campaign_engine(campaign.game)
+    cstate = cengine.load(campaign.state)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise Illegal(words("version must be a whole number"), _build_view(db, campaign, cengine, cstate))
+    if version != campaign.version:
+        raise Stale(_build_view(db, campaign, cengine, cstate))
+    if any(g.status == "in_progress" for g in campaign_games(db, campaign_id=campaign_id)):
+        raise Illegal(
+            words("a game of this campaign is in progress: finish it first"),
+            _build_view(db, campaign, cengine, cstate),
+        )
+    return campaign, engine, cengine, cstate
+
+
 def act(db: Session, *, campaign_id: str, action: Any, version: Any, owner_id: str | None = None) -> CampaignView:
     """Apply a between-games choice; may start the next game in the same transaction."""
     with _lock_for(campaign_id):
-        campaign = get_campaign(db, campaign_id=campaign_id, owner_id=owner_id)
-        engine, cengine = campaign_engine(campaign.game)
-        cstate = cengine.load(campaign.state)
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise Illegal(words("version must be a whole number"), _build_view(db, campaign, cengine, cstate))
-        if version != campaign.version:
-            raise Stale(_build_view(db, campaign, cengine, cstate))
+        campaign, engine, cengine, cstate = _checked(db, campaign_id, version, owner_id)
         if not isinstance(action, str) or not action or len(action) > 200:
             raise Illegal(words("an action must be a non-empty action id"), _build_view(db, campaign, cengine, cstate))
-        if any(g.status == "in_progress" for g in campaign_games(db, campaign_id=campaign_id)):
-            raise Illegal(
-                words("a game of this campaign is in progress: finish it first"),
-                _build_view(db, campaign, cengine, cstate),
-            )
+        before = campaign.state
         try:
             cstate, events = cengine.apply(cstate, action)
         except IllegalAction as exc:
             db.rollback()
             raise Illegal(reason(exc), current_view(db, campaign_id=campaign_id)) from None
-        _advance(db, campaign, cengine, cstate, "action", action, events)
-        _start_due_game(db, campaign, engine, cengine, cstate)
+        # What can be taken back now: nothing past a reveal, else every choice since the checkpoint.
+        if any(e.reveals for e in events):
+            undo_point = None
+        elif campaign.pending and campaign.checkpoint is not None:
+            undo_point = (campaign.checkpoint, [*campaign.pending, action])
+        else:
+            undo_point = (before, [action])
+        _advance(db, campaign, cengine, cstate, "action", action, events, undo_point=undo_point)
+        _start_due_game(db, campaign, engine, cengine, cstate)  # its log entry clears the undo point
         db.commit()
         return _build_view(db, campaign, cengine, cstate)
+
+
+def undo(db: Session, *, campaign_id: str, version: Any, owner_id: str | None = None) -> CampaignView:
+    """Take back the latest between-games choice: the state rebuilt from the checkpoint without it.
+
+    Illegal (nothing changed) when there is none: before any choice, once a game has set sail, or after
+    the campaign's end. Never touches a game: the choices it can reach were all made since the last one.
+    """
+    with _lock_for(campaign_id):
+        campaign, _engine, cengine, cstate = _checked(db, campaign_id, version, owner_id)
+        if cengine.status(cstate).over or not campaign.pending or campaign.checkpoint is None:
+            raise Illegal(
+                words("nothing to take back: no choice has been made since the last game began or ended"),
+                _build_view(db, campaign, cengine, cstate),
+            )
+        undone, pending = campaign.pending[-1], campaign.pending[:-1]
+        try:
+            rebuilt = cengine.load(campaign.checkpoint)
+            for choice in pending:
+                rebuilt, _ = cengine.apply(rebuilt, choice)
+        except IllegalAction as exc:  # the rules changed under the saved choices: keep them as they are
+            raise Illegal(reason(exc), _build_view(db, campaign, cengine, cstate)) from None
+        # Named by the label the player pressed (the choice as offered in the state it was taken back to).
+        label = next((a.label for a in cengine.legal_actions(rebuilt) if a.id == undone), undone)
+        events = [Event("undo", words("Took back: {action}.", action=label))]
+        undo_point = (campaign.checkpoint, pending) if pending else None
+        _advance(db, campaign, cengine, rebuilt, "undo", undone, events, undo_point=undo_point)
+        db.commit()
+        return _build_view(db, campaign, cengine, rebuilt)
 
 
 def on_game_over(db: Session, record: GameSession, engine: GameEngine, final_state: Any) -> None:
@@ -263,8 +320,12 @@ def _advance(
     kind: str,
     action: str,
     events: list[Event],
+    *,
+    undo_point: tuple[dict[str, Any], list[str]] | None = None,
 ) -> None:
-    """Save the new campaign state and append to its log, claiming the next version atomically."""
+    """Save the new campaign state and append to its log, claiming the next version atomically.
+
+    `undo_point` is what can be taken back from the new state, (checkpoint, pending choices); None: nothing."""
     status = cengine.status(cstate)
     old, now = campaign.version, utcnow()
     claimed = db.execute(
@@ -275,6 +336,8 @@ def _advance(
             status=status.state,
             score=status.score,
             state=cengine.dump(cstate),
+            checkpoint=undo_point[0] if undo_point else None,
+            pending=undo_point[1] if undo_point else [],
             updated_at=now,
         )
         .execution_options(synchronize_session=False)

@@ -113,13 +113,13 @@ def set_sail(page, server, cid: str, voyage: int, *, buy: bool = False) -> str:
         owned = page.locator(f'#campaign .upgrade.owned[data-upgrade="{upgrade}"]')
         assert owned.count() == 1, f"the upgrade {upgrade} bought is not shown as owned"
     check_choices_match_api(page, server, cid, f"after choosing for voyage {voyage}")
-    choose(page, server, '#campaign button[data-action="sail"]', f"setting sail on voyage {voyage}")
-    cv = check_choices_match_api(page, server, cid, f"after setting sail on voyage {voyage}")
-    assert cv["current_session"], f"setting sail did not start voyage {voyage}"
-    with explained(page, server, f"opening voyage {voyage}'s board"):
-        page.locator("#continue-voyage").click()
-        page.wait_for_url(re.compile(rf"/play/{cv['current_session']}$"))
+    with explained(page, server, f"setting sail on voyage {voyage}: the new board opens"):
+        page.locator('#campaign button[data-action="sail"]').click()
+        page.wait_for_url(re.compile(r"/play/[0-9a-f]+$"))
         page.locator("#board").wait_for()
+    cv = api(server, f"/api/campaigns/{cid}")
+    assert cv["current_session"], f"setting sail did not start voyage {voyage}"
+    assert page.url.endswith(f"/play/{cv['current_session']}"), page.url
     banner = page.locator("#campaign-banner").inner_text()
     assert f"Voyage {voyage}" in banner and "The browser's commission" in banner, banner
     return cv["current_session"]

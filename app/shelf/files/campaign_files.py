@@ -64,6 +64,8 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
     for entry in campaign_log(db, campaign_id=campaign_id):
         if entry.kind == "action":
             steps.append({"action": entry.action})
+        elif entry.kind == "undo":  # it took back the latest choice (never past a game's start or end)
+            steps.pop()
         elif entry.kind == "game_start":
             log = [(e.kind, e.action) for e in log_entries(db, session_id=entry.action)]
             steps.append({"game": effective_actions(log)})
