@@ -21,7 +21,7 @@ from app.api.schemas import (
     RenameIn,
     UndoIn,
 )
-from app.core.errors import Illegal, Refused, Stale
+from app.core.errors import Illegal, OnShelf, Refused, Stale
 from app.db.engine import get_db
 from app.http.auth import ApiPlayer
 from app.http.capacity.release import releasing
@@ -139,21 +139,26 @@ def export_campaign(campaign_id: str, request: Request, me: ApiPlayer, db: Sessi
     "/import",
     status_code=201,
     response_model=CampaignOut,
-    responses={413: {"model": Error}, 422: {"model": Error}},
+    responses={409: {"model": Error}, 413: {"model": Error}, 422: {"model": Error}},
     openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
 )
-async def import_campaign(request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+async def import_campaign(request: Request, me: ApiPlayer, db: Session = Depends(get_db),
+                          on_shelf: str | None = None) -> Any:
+    """A campaign file, restored under its own id where that is free; when the player's campaign of that id is
+    still on the shelf, 409 (its id as `existing`) unless `on_shelf` is `restore` or `copy` (as for a game)."""
     data, refusal = await read_upload(request, "campaign file")
     if refusal is not None:
         return refusal
     try:
-        return await run_in_threadpool(_import_campaign, db, data, request.app.state.sealer, me.player_id)
+        return await run_in_threadpool(_import_campaign, db, data, request.app.state.sealer, me.player_id, on_shelf)
+    except OnShelf as exc:
+        return error(409, reason(exc), existing=exc.existing)
     except Refused as exc:
         return error(422, reason(exc))
 
 
 @releasing
-def _import_campaign(db: Session, data: Any, sealer: Sealer, owner_id: str) -> dict[str, Any]:
+def _import_campaign(db: Session, data: Any, sealer: Sealer, owner_id: str, on_shelf: str | None) -> dict[str, Any]:
     """The database side of an import, in one worker thread, once the whole body is in (as for sessions)."""
-    campaign = campaign_files.import_campaign(db, data=data, sealer=sealer, owner_id=owner_id)
+    campaign = campaign_files.import_campaign(db, data=data, sealer=sealer, owner_id=owner_id, on_shelf=on_shelf)
     return said(campaigns.current_view(db, campaign_id=campaign.id))

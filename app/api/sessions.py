@@ -31,7 +31,7 @@ from app.api.schemas import (
     StaleError,
     UndoIn,
 )
-from app.core.errors import Illegal, Refused, Stale
+from app.core.errors import Illegal, OnShelf, Refused, Stale
 from app.db.engine import get_db
 from app.http.auth import ApiPlayer
 from app.http.capacity.release import releasing
@@ -159,22 +159,28 @@ def export_session(session_id: str, request: Request, me: ApiPlayer, db: Session
     "/sessions/import",
     status_code=201,
     response_model=SessionOut,
-    responses={413: {"model": Error}, 422: {"model": Error}},
+    responses={409: {"model": Error}, 413: {"model": Error}, 422: {"model": Error}},
     openapi_extra={"requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}, "required": True}},
 )
-async def import_session(request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+async def import_session(request: Request, me: ApiPlayer, db: Session = Depends(get_db),
+                         on_shelf: str | None = None) -> Any:
+    """A save file, restored under its own id where that is free. When the player's game of that id is still on
+    the shelf: 409 (with its id as `existing`) unless `on_shelf` says `restore` (back to the file's point, same
+    id) or `copy` (beside it, a new id)."""
     data, refusal = await read_upload(request, "save file")
     if refusal is not None:
         return refusal
     try:
-        return await run_in_threadpool(_import_session, db, data, request.app.state.sealer, me.player_id)
+        return await run_in_threadpool(_import_session, db, data, request.app.state.sealer, me.player_id, on_shelf)
+    except OnShelf as exc:
+        return error(409, reason(exc), existing=exc.existing)
     except Refused as exc:
         return refused(exc)
 
 
 @releasing
-def _import_session(db: Session, data: Any, sealer: Sealer, owner_id: str) -> dict[str, Any]:
+def _import_session(db: Session, data: Any, sealer: Sealer, owner_id: str, on_shelf: str | None) -> dict[str, Any]:
     """The database side of an import, in one worker thread, once the whole body is in: replay and
     store it, read it back; the connection goes back to the pool before the answer leaves."""
-    record = game_files.import_session(db, data=data, sealer=sealer, owner_id=owner_id)
+    record = game_files.import_session(db, data=data, sealer=sealer, owner_id=owner_id, on_shelf=on_shelf)
     return said(moves.current_view(db, session_id=record.id))

@@ -41,3 +41,12 @@ class Illegal(Refused):
 
 class ImportRefused(Refused):
     """A save file that cannot be imported (422)."""
+
+
+class OnShelf(Refused):
+    """A file whose game is still on the player's shelf, imported without saying what to do with it (409):
+    restore over it (back to the file's point) or keep a copy beside it. `existing` is its id."""
+
+    def __init__(self, message: Any, existing: str) -> None:
+        super().__init__(message)
+        self.existing = existing

@@ -10,6 +10,7 @@ player to its board: `HX-Redirect` (the fragment still comes with it), or a 303 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +18,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from app.core.errors import Illegal, NotFound, Refused, Stale
+from app.core.errors import Illegal, NotFound, OnShelf, Refused, Stale
 from app.http.auth import PagePlayer
 from app.http.wants import is_htmx
 from app.i18n import context as i18n_context
@@ -59,7 +60,7 @@ def _campaign_specs() -> list[Any]:
 # ---------------------------------------------------------------- the list
 
 def _list_page(request: Request, db: Session, owner_id: str, *, error: Any = "", notice: Any = "",
-               form: dict | None = None, status_code: int = 200) -> HTMLResponse:
+               form: dict | None = None, status_code: int = 200, asked: dict[str, str] | None = None) -> HTMLResponse:
     listed = campaigns.list_campaigns(db, owner_id=owner_id)
     rows = [(c, continue_url(db, c)) for c in listed]
     return page(request, "pages/campaigns.html", {
@@ -72,6 +73,7 @@ def _list_page(request: Request, db: Session, owner_id: str, *, error: Any = "",
         "form": form or {},
         "error": error,
         "notice": notice,
+        "asked": asked,
     }, status_code)
 
 
@@ -140,11 +142,16 @@ def export(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> Respon
 
 @router.post("/campaigns/import", response_model=None)
 def import_campaign(request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
+    on_shelf = form.get("on_shelf")
     try:
         data = uploaded_json(request, form, missing=words("Choose a campaign file (.json) to import."),
                              unreadable=lambda why: words("This campaign cannot be imported: {why}.", why=why))
         campaign = campaign_files.import_campaign(db, data=data, sealer=request.app.state.sealer,
-                                                  owner_id=me.player_id)
+                                                  owner_id=me.player_id,
+                                                  on_shelf=on_shelf if isinstance(on_shelf, str) and on_shelf else None)
+    except OnShelf as exc:  # asked: restore over the campaign still on the shelf, or keep a copy beside it
+        return _list_page(request, db, me.player_id, error=reason(exc), status_code=409,
+                          asked={"kept": json.dumps(data, ensure_ascii=False), "existing": exc.existing})
     except Refused as exc:
         return _list_page(request, db, me.player_id, error=reason(exc), status_code=422)
     return see_other(f"/campaigns/{campaign.id}")

@@ -100,13 +100,17 @@ def download(data: Any, filename: str) -> Response:
 
 
 def uploaded_json(request: Request, form: dict[str, Any], *, missing: Any, unreadable: Callable[[Any], Any]) -> Any:
-    """The JSON document of the file a form posted (field `file`); Refused with what to tell the player when
-    there is no file, it is past the import limit, or it is not JSON (`unreadable(why)` says so)."""
-    upload = form.get("file")
-    if upload is None or isinstance(upload, str):
-        raise Refused(missing)
+    """The JSON document of the file a form posted (field `file`, or `kept`: the text of a file posted before, sent
+    again with the player's answer to a question about it); Refused with what to tell the player when there is no
+    file, it is past the import limit, or it is not JSON (`unreadable(why)` says so)."""
+    upload, kept = form.get("file"), form.get("kept")
     limit = request.app.state.settings.max_import_bytes
-    raw = upload.file.read(limit + 1)
+    if isinstance(kept, str) and kept and (upload is None or isinstance(upload, str)):
+        raw = kept.encode()
+    elif upload is None or isinstance(upload, str):
+        raise Refused(missing)
+    else:
+        raw = upload.file.read(limit + 1)
     if len(raw) > limit:
         raise Refused(words("That file is too large (the limit is {kb} kB).", kb=limit // 1000))
     try:

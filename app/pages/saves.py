@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from app.core.errors import NotFound, Refused
+from app.core.errors import NotFound, OnShelf, Refused
 from app.http.auth import PagePlayer
 from app.pages.common import (
     DB,
@@ -31,14 +32,15 @@ DONE = ("renamed", "deleted")
 
 
 def _saves_page(request: Request, db: Session, owner_id: str, *, error: Any = "", notice: str = "",
-                status_code: int = 200) -> HTMLResponse:
+                status_code: int = 200, asked: dict[str, str] | None = None) -> HTMLResponse:
     names = {c.id: c.name for c in campaigns.list_campaigns(db, owner_id=owner_id)}
     sessions = store.list_sessions(db, owner_id=owner_id)
     views = standing.game_views(db, sessions)
     return page(request, "pages/saves.html",
                 {"nav": "saves", "sessions": sessions, "titles": titles(), "campaign_names": names,
                  "views": views, "sealed": exports.sealed_games(db, sessions),
-                 "running": scores.running_scores(views, sessions), "error": error, "notice": notice}, status_code)
+                 "running": scores.running_scores(views, sessions), "error": error, "notice": notice,
+                 "asked": asked}, status_code)
 
 
 @router.get("/saves", response_class=HTMLResponse)
@@ -96,10 +98,15 @@ def export(session_id: str, request: Request, db: DB, me: PagePlayer) -> Respons
 
 @router.post("/saves/import", response_model=None)
 def import_save(request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
+    on_shelf = form.get("on_shelf")
     try:
         data = uploaded_json(request, form, missing=words("Choose a save file (.json) to import."),
                              unreadable=lambda why: words("This save cannot be imported: {why}.", why=why))
-        record = game_files.import_session(db, data=data, sealer=request.app.state.sealer, owner_id=me.player_id)
+        record = game_files.import_session(db, data=data, sealer=request.app.state.sealer, owner_id=me.player_id,
+                                           on_shelf=on_shelf if isinstance(on_shelf, str) and on_shelf else None)
+    except OnShelf as exc:  # asked: restore over the game still on the shelf, or keep a copy beside it
+        return _saves_page(request, db, me.player_id, error=reason(exc), status_code=409,
+                           asked={"kept": json.dumps(data, ensure_ascii=False), "existing": exc.existing})
     except Refused as exc:
         return _saves_page(request, db, me.player_id, error=reason(exc), status_code=422)
     return see_other(f"/play/{record.id}")

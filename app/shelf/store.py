@@ -92,12 +92,14 @@ def insert_session(
     campaign_index: int | None = None,
     owner_id: str,
     seed_chosen: bool = False,
+    record_id: str | None = None,
 ) -> GameSession:
-    """Add a session row and its first snapshot (not committed: the caller owns the transaction)."""
+    """Add a session row and its first snapshot (not committed: the caller owns the transaction); under
+    `record_id` when given (a save file restored under its own id), else a new id."""
     status = engine.status(state)
     now = utcnow()
     record = GameSession(
-        id=new_id(),
+        id=record_id or new_id(),
         game=engine.spec.slug,
         name=clean_name(name, default_name(engine.spec.title, now)),
         seed=seed,

@@ -121,7 +121,7 @@ def test_export_import_round_trip(client, pebbles):
     s = _played(client)
     save = client.get(f"/api/sessions/{s['id']}/export").json()
     assert save["actions"][-1] == "draw"  # the undone placement is not part of the save
-    r = client.post("/api/sessions/import", json=save)
+    r = client.post("/api/sessions/import?on_shelf=copy", json=save)
     assert r.status_code == 201, r.text
     imported = r.json()
     assert imported["id"] != s["id"]
@@ -147,7 +147,7 @@ def test_tampered_or_malformed_import_refused(client, pebbles):
         [1, 2, 3],
     ]
     for bad in bad_saves:
-        r = client.post("/api/sessions/import", json=bad)
+        r = client.post("/api/sessions/import?on_shelf=copy", json=bad)
         assert r.status_code == 422, bad
         assert r.json()["detail"].startswith("This save cannot be imported")
     r = client.post("/api/sessions/import", content=b"{nope", headers={"content-type": "application/json"})
@@ -159,7 +159,8 @@ def test_import_size_limit(client, pebbles, app):
     app.state.settings.max_import_bytes = 100
     s = _played(client)
     save = json.dumps(client.get(f"/api/sessions/{s['id']}/export").json())
-    r = client.post("/api/sessions/import", content=save.encode(), headers={"content-type": "application/json"})
+    r = client.post("/api/sessions/import?on_shelf=copy", content=save.encode(),
+                    headers={"content-type": "application/json"})
     assert r.status_code == 413
 
 
@@ -194,10 +195,10 @@ def test_adamastor_round_trip_through_the_api(client):
     assert act(client, s, "swap:h99:r98").status_code == 422
     assert client.get(f"/api/sessions/{s['id']}").json() == before
     save = client.get(f"/api/sessions/{s['id']}/export").json()
-    imported = client.post("/api/sessions/import", json=save).json()
+    imported = client.post("/api/sessions/import?on_shelf=copy", json=save).json()
     assert imported["view"] == before["view"] and imported["legal_actions"] == before["legal_actions"]
     tampered = {**save, "actions": save["actions"][:-1]}
-    assert client.post("/api/sessions/import", json=tampered).status_code == 422
+    assert client.post("/api/sessions/import?on_shelf=copy", json=tampered).status_code == 422
 
 
 def test_times_read_back_are_utc_like_the_move_answer(client, pebbles):

@@ -30,7 +30,7 @@ def test_payloads_in_every_name_field_come_back_escaped(db_url, payload):
             c = player.api("POST", f"/api/campaigns/{c['id']}/actions",
                            json={"action": action, "version": c["version"]}).json()
         save = player.api("GET", f"/api/sessions/{s['id']}/export").json()
-        imported = player.api("POST", "/api/sessions/import", json={**save, "name": payload + "?"})
+        imported = player.api("POST", "/api/sessions/import?on_shelf=copy", json={**save, "name": payload + "?"})
         assert imported.status_code == 201
         api_token(player, payload)
         ids = {"session_id": s["id"], "campaign_id": c["id"], "index": "1", "slug": "adamastor"}

@@ -53,11 +53,12 @@ def player(db_url):
 
 
 def _import(ana, path: str, body: bytes):
-    """Post a file to an import route; returns (status, the message shown or sent)."""
+    """Post a file to an import route; returns (status, the message shown or sent). The files are exports of
+    games and campaigns still on the shelf: the import is told to keep a copy (app/shelf/files/game_files.py)."""
     if IMPORTS[path][1]:
-        r = ana.api("POST", path, content=body, headers={"content-type": "application/json"})
+        r = ana.api("POST", path + "?on_shelf=copy", content=body, headers={"content-type": "application/json"})
         return r.status_code, (r.json().get("detail", "") if r.status_code != 201 else "")
-    r = ana.form(path, files={"file": ("file.json", body, "application/json")})
+    r = ana.form(path, {"on_shelf": "copy"}, files={"file": ("file.json", body, "application/json")})
     notice = r.text.split('id="notice"')[1][:600] if 'id="notice"' in r.text else ""
     return r.status_code, notice
 

@@ -69,7 +69,7 @@ def test_single_mode_refuses_writes_from_another_origin(single, headers):
         r = client.post(path, headers=headers, follow_redirects=False, **body)
         assert r.status_code == 403, (path, r.status_code, r.text[:200])
         assert "only this site" in r.text and "Not allowed" in r.text
-    api = client.post("/api/sessions/import", json=export, headers=headers)
+    api = client.post("/api/sessions/import?on_shelf=copy", json=export, headers=headers)
     assert api.status_code == 403 and "only this site" in api.json()["detail"]
     removed = client.delete(f"/api/sessions/{game['id']}", headers=headers)
     assert removed.status_code == 403
@@ -85,7 +85,7 @@ def test_single_mode_accepts_writes_from_its_own_pages(single):
     for headers in own:
         r = client.post(f"/saves/{game['id']}/rename", data={"name": "mine"}, headers=headers, follow_redirects=False)
         assert r.status_code == 303, (headers, r.status_code, r.text[:200])
-    made = client.post("/api/sessions/import", json=export, headers=own[0])
+    made = client.post("/api/sessions/import?on_shelf=copy", json=export, headers=own[0])
     assert made.status_code == 201
 
 
@@ -96,11 +96,12 @@ def test_the_api_takes_only_json_bodies(single):
     for content_type in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
                          "application/jsonx", None):
         headers = {"content-type": content_type} if content_type else {}
-        r = client.post("/api/sessions/import", content=body, headers=headers)
+        r = client.post("/api/sessions/import?on_shelf=copy", content=body, headers=headers)
         assert r.status_code == 415, (content_type, r.status_code, r.text[:200])
         assert "Content-Type: application/json" in r.json()["detail"]
     assert _stored(app) == before
-    ok = client.post("/api/sessions/import", content=body, headers={"content-type": "application/json; charset=utf-8"})
+    ok = client.post("/api/sessions/import?on_shelf=copy", content=body,
+                     headers={"content-type": "application/json; charset=utf-8"})
     assert ok.status_code == 201
 
 
@@ -159,7 +160,7 @@ def test_accounts_mode_refuses_another_origin_even_with_the_cookie_and_its_token
         assert r.status_code == 403
         r = ana.client.post("/api/sessions", json={"game": "adamastor"}, headers={**bearer(token), "Origin": EVIL})
         assert r.status_code == 403
-        r = ana.client.post("/api/sessions/import", content=b"{}",
+        r = ana.client.post("/api/sessions/import?on_shelf=copy", content=b"{}",
                             headers={**bearer(token), "content-type": "text/plain"})
         assert r.status_code == 415
         assert _stored(app) == before

@@ -246,8 +246,9 @@ def mid_second_game(client) -> tuple[str, dict]:
 
 
 def upload(client, content: bytes):
+    """The campaign page's import form, told to keep a copy when the file's campaign is still on the shelf."""
     return client.post("/campaigns/import", files={"file": ("c.json", content, "application/json")},
-                       follow_redirects=False)
+                       data={"on_shelf": "copy"}, follow_redirects=False)
 
 
 def test_export_then_import_through_the_forms(client, pebbles):

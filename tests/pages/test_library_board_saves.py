@@ -267,7 +267,7 @@ def test_export_then_import_through_the_forms(web):
     saved = r.json()
     assert saved["game"] == "adamastor" and saved["actions"] == ["start:p0.1"]
     r = web.post("/saves/import", files={"file": ("save.json", r.content, "application/json")},
-                 follow_redirects=False)
+                 data={"on_shelf": "copy"}, follow_redirects=False)  # the game is still on the shelf: a copy
     assert r.status_code == 303
     new_id = r.headers["location"].rsplit("/", 1)[1]
     assert new_id != sid

@@ -143,4 +143,4 @@ def test_a_campaign_exported_after_a_take_back_imports_as_it_stands(client, pebb
         cv = campaigns.undo(db, campaign_id=cid, version=cv.version)
         campaigns.act(db, campaign_id=cid, action="sail", version=cv.version)
     data = client.get(f"/api/campaigns/{cid}/export").json()
-    assert client.post("/api/campaigns/import", json=data).status_code == 201
+    assert client.post("/api/campaigns/import?on_shelf=copy", json=data).status_code == 201

@@ -85,7 +85,7 @@ def test_a_new_campaign_sails_a_53_bit_voyage_and_its_file_replays(client, app):
     assert 2**31 <= games[0].seed < 2**53  # 31 bits would keep it below 2^31
     exported = client.get(f"/api/campaigns/{c['id']}/export").json()
     assert "sealed" in exported and exported["rules_version"] == 2
-    r = client.post("/api/campaigns/import", json=exported)
+    r = client.post("/api/campaigns/import?on_shelf=copy", json=exported)
     assert r.status_code == 201, r.text[:300]
     imported, imported_games = stored_games(app, r.json()["id"])
     assert imported.rules_version == 2 and [g.seed for g in imported_games] == [games[0].seed]
@@ -102,7 +102,7 @@ def test_a_campaign_begun_before_keeps_its_31_bit_voyages(client, app, monkeypat
     assert games[0].seed == old_game_seed(campaign.seed, 1) < 2**31
     assert campaign.rules_version == 1 and "seed_bits" not in campaign.state
     # Its export (sealed: in progress) imports with the same 31-bit voyage.
-    r = client.post("/api/campaigns/import", json=client.get(f"/api/campaigns/{c['id']}/export").json())
+    r = client.post("/api/campaigns/import?on_shelf=copy", json=client.get(f"/api/campaigns/{c['id']}/export").json())
     assert r.status_code == 201, r.text[:300]
     imported, imported_games = stored_games(app, r.json()["id"])
     assert imported.rules_version == 1 and [g.seed for g in imported_games] == [games[0].seed]
@@ -113,7 +113,7 @@ def test_a_campaign_file_exported_before_imports_with_its_31_bit_voyages(client,
     assert seeds == [old_game_seed(11, v) for v in range(1, len(seeds) + 1)]
     for how in ("api", "page"):
         if how == "api":
-            r = client.post("/api/campaigns/import", json=data)
+            r = client.post("/api/campaigns/import?on_shelf=copy", json=data)
             assert r.status_code == 201, r.text[:300]
             cid = r.json()["id"]
         else:
@@ -135,7 +135,7 @@ def test_campaign_files_from_newer_rules_are_refused(client):
                        "server plays (version 2)"),
                       ({**data, "game_rules_version": 2}, "Adamastor rules version 2, newer than this server plays "
                        "(version 1)")):
-        r = client.post("/api/campaigns/import", json=bad)
+        r = client.post("/api/campaigns/import?on_shelf=copy", json=bad)
         assert r.status_code == 422 and said in r.json()["detail"], r.text[:300]
         page = client.post("/campaigns/import", files={"file": ("c.json", json.dumps(bad), "application/json")})
         assert page.status_code == 422 and "newer than this server plays" in page.text
@@ -146,7 +146,7 @@ def test_a_campaign_file_from_older_game_rules_is_replayed_under_the_current_one
     data, seeds = bot_campaign_file(11, rules_version=1)
     # A server whose Adamastor rules moved on to version 2 without changing how these voyages end.
     monkeypatch.setattr(AdamastorEngine, "spec", replace(AdamastorEngine.spec, rules_version=2))
-    r = client.post("/api/campaigns/import", json=data)
+    r = client.post("/api/campaigns/import?on_shelf=copy", json=data)
     assert r.status_code == 201, r.text[:300]
     campaign, games = stored_games(app, r.json()["id"])
     assert [g.seed for g in games] == seeds and all(g.rules_version == 2 for g in games)
@@ -163,7 +163,7 @@ def test_a_campaign_file_from_older_game_rules_is_replayed_under_the_current_one
     for bad, said in ((changed_result, "game 1: under the new rules this game would end differently"),
                       (changed_end, "the campaign: under the new rules it would end differently"),
                       ({**data, "steps": steps}, "no-such-move")):
-        r = client.post("/api/campaigns/import", json=bad)
+        r = client.post("/api/campaigns/import?on_shelf=copy", json=bad)
         assert r.status_code == 422, r.text[:300]
         detail = r.json()["detail"]
         assert "made with Adamastor rules version 1 and cannot be brought up to version 2" in detail, detail

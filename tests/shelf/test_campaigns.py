@@ -97,7 +97,7 @@ def test_export_import_round_trip_mid_campaign(client, pebbles):
     c = _mid_campaign(client)
     save = client.get(f"/api/campaigns/{c['id']}/export").json()
     assert [list(step) for step in save["steps"]] == [["game"], ["action"], ["action"], ["game"]]
-    r = client.post("/api/campaigns/import", json=save)
+    r = client.post("/api/campaigns/import?on_shelf=copy", json=save)
     assert r.status_code == 201, r.text
     imported = r.json()
     assert imported["view"] == c["view"] and imported["version"] == c["version"]
@@ -125,7 +125,7 @@ def test_tampered_campaign_files_are_refused(client, pebbles):
         "just text",
     ]
     for data in bad:
-        r = client.post("/api/campaigns/import", json=data)
+        r = client.post("/api/campaigns/import?on_shelf=copy", json=data)
         assert r.status_code == 422, data
         assert r.json()["detail"].startswith("This campaign cannot be imported")
     assert len(client.get("/api/campaigns").json()) == before

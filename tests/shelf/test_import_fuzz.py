@@ -57,7 +57,7 @@ def test_any_json_value_is_refused_cleanly(player):
     @given(value=json_values)
     def check(value) -> None:
         body = json.dumps(value).encode()
-        for path in ("/api/sessions/import", "/api/campaigns/import"):
+        for path in ("/api/sessions/import?on_shelf=copy", "/api/campaigns/import?on_shelf=copy"):
             r = _post_json(ana, path, body)
             assert r.status_code == 422, (path, value, r.status_code, r.text[:200])
             assert r.json()["detail"]
@@ -97,8 +97,8 @@ def _mutations(data, ana, app, save, path) -> None:
 
 def test_real_saves_with_a_part_broken_are_refused_or_stored_whole(player):
     app, ana, save, campaign_save = player
-    _mutations(ana=ana, app=app, save=save, path="/api/sessions/import")
-    _mutations(ana=ana, app=app, save=campaign_save, path="/api/campaigns/import")
+    _mutations(ana=ana, app=app, save=save, path="/api/sessions/import?on_shelf=copy")
+    _mutations(ana=ana, app=app, save=campaign_save, path="/api/campaigns/import?on_shelf=copy")
 
 
 def test_bodies_without_a_declared_length_are_cut_off_at_the_limit(player):
@@ -135,7 +135,7 @@ def test_bytes_that_are_not_json_are_refused(player):
             return  # valid JSON by chance: the first test covers those
         except (ValueError, UnicodeDecodeError):
             pass
-        assert _post_json(ana, "/api/sessions/import", raw).status_code == 422
+        assert _post_json(ana, "/api/sessions/import?on_shelf=copy", raw).status_code == 422
         files = {"file": ("save.json", raw, "application/json")}
         page = ana.client.post("/saves/import", data={"csrf_token": ana.csrf}, files=files, follow_redirects=False)
         assert page.status_code == 422 and "cannot be imported" in page.text
@@ -149,9 +149,9 @@ def test_oversized_files_are_refused_before_they_are_read(player):
     app.state.settings.max_import_bytes = 10_000
     before = _stored(app)
     huge = json.dumps({**save, "name": "x" * 20_000}).encode()
-    r = _post_json(ana, "/api/sessions/import", huge)
+    r = _post_json(ana, "/api/sessions/import?on_shelf=copy", huge)
     assert r.status_code == 413 and "at most 10000 bytes" in r.json()["detail"]
-    assert _post_json(ana, "/api/campaigns/import", huge).status_code == 413
+    assert _post_json(ana, "/api/campaigns/import?on_shelf=copy", huge).status_code == 413
     files = {"file": ("save.json", huge, "application/json")}
     page = ana.client.post("/saves/import", data={"csrf_token": ana.csrf}, files=files, follow_redirects=False)
     assert page.status_code == 422 and "too large" in page.text

@@ -59,7 +59,7 @@ def count(client) -> int:
 def test_a_version_1_nemos_war_file_imports_rescored_through_the_api(client, app):
     assert get_engine("nemos_war").spec.rules_version >= 2
     old, new_score = nemos_war_tragic_v1()
-    r = client.post("/api/sessions/import", json=old)
+    r = client.post("/api/sessions/import?on_shelf=copy", json=old)
     assert r.status_code == 201, r.text[:300]
     s = r.json()
     assert s["status"]["state"] == "lost" and s["status"]["score"] == new_score != old["final"]["score"]
@@ -72,7 +72,7 @@ def test_a_version_1_nemos_war_file_imports_rescored_through_the_api(client, app
     again = client.get(f"/api/sessions/{s['id']}/export").json()
     assert again["rules_version"] == get_engine("nemos_war").spec.rules_version and again["final"]["score"] == new_score
     assert again["actions"] == old["actions"]
-    assert client.post("/api/sessions/import", json=again).status_code == 201
+    assert client.post("/api/sessions/import?on_shelf=copy", json=again).status_code == 201
 
 
 def test_a_version_1_platformer_win_imports_rescored_through_the_saves_page(client, app):
@@ -93,7 +93,7 @@ def test_a_version_1_file_whose_result_would_change_is_refused(client):
     lost = {**old, "final": {**old["final"], "status": "lost"}}
     illegal = {**old, "actions": [*old["actions"], "jump"]}
     for bad, why in ((lost, "would end differently (won, not lost)"), (illegal, f"#{len(illegal['actions'])}")):
-        r = client.post("/api/sessions/import", json=bad)
+        r = client.post("/api/sessions/import?on_shelf=copy", json=bad)
         assert r.status_code == 422, r.text[:300]
         detail = r.json()["detail"]
         current = get_engine("platformer").spec.rules_version
@@ -108,7 +108,7 @@ def test_a_file_from_newer_rules_is_refused_by_the_api_and_the_page(client, ahea
     old, _ = nemos_war_tragic_v1()
     future = {**old, "rules_version": version}
     before = count(client)
-    r = client.post("/api/sessions/import", json=future)
+    r = client.post("/api/sessions/import?on_shelf=copy", json=future)
     assert r.status_code == 422
     assert f"Nemo's War rules version {version}, newer than this server plays (version {current})" in r.json()["detail"]
     page = client.post("/saves/import", files={"file": ("s.json", json.dumps(future).encode(), "application/json")})
@@ -119,7 +119,7 @@ def test_a_file_from_newer_rules_is_refused_by_the_api_and_the_page(client, ahea
 @pytest.mark.parametrize("version", [0, -1, "1", None, True, 1.0])
 def test_a_rules_version_that_is_no_version_is_refused(client, version):
     old, _ = nemos_war_tragic_v1()
-    r = client.post("/api/sessions/import", json={**old, "rules_version": version})
+    r = client.post("/api/sessions/import?on_shelf=copy", json={**old, "rules_version": version})
     assert r.status_code == 422 and "rules_version must be a whole number" in r.json()["detail"]
 
 
@@ -132,7 +132,7 @@ def test_a_sealed_unfinished_version_1_file_imports_sealed_under_version_2(clien
     open_v1 = {**{k: v for k, v in sealed_now.items() if k != "sealed"}, "format_version": 1,
                "seed": stored_seed(app, GameSession, s["id"]), "seed_chosen": False, "rules_version": 1}
     old = app.state.sealer.seal(open_v1)
-    r = client.post("/api/sessions/import", json=old)
+    r = client.post("/api/sessions/import?on_shelf=copy", json=old)
     assert r.status_code == 201, r.text[:300]
     imported = r.json()
     assert imported["view"] == s["view"] and imported["status"] == s["status"] and not imported["seed_chosen"]

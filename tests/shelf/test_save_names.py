@@ -52,21 +52,21 @@ def test_an_imported_game_whose_name_exists_gets_a_number(client, pebbles):
     s = client.post("/api/sessions", json={"game": "pebbles", "seed": 3, "name": "Evening"}).json()
     s = client.post(f"/api/sessions/{s['id']}/actions", json={"action": "stop", "version": 0}).json()
     save = client.get(f"/api/sessions/{s['id']}/export").json()
-    names = [client.post("/api/sessions/import", json=save).json()["name"] for _ in range(2)]
+    names = [client.post("/api/sessions/import?on_shelf=copy", json=save).json()["name"] for _ in range(2)]
     assert names == ["Evening (2)", "Evening (3)"]
-    renamed = client.post("/api/sessions/import", json={**save, "name": "Fresh"})
+    renamed = client.post("/api/sessions/import?on_shelf=copy", json={**save, "name": "Fresh"})
     assert renamed.status_code == 201 and renamed.json()["name"] == "Fresh"
 
 
 def test_an_imported_campaign_whose_name_exists_gets_a_number(client, pebbles):
     c = client.post("/api/campaigns", json={"game": "pebbles", "seed": 4, "name": "Two evenings"}).json()
     save = client.get(f"/api/campaigns/{c['id']}/export").json()
-    first = client.post("/api/campaigns/import", json=save)
+    first = client.post("/api/campaigns/import?on_shelf=copy", json=save)
     assert first.status_code == 201, first.text
     assert first.json()["name"] == "Two evenings (2)"
     games = client.get(f"/api/sessions/{first.json()['current_session']}").json()
     assert games["name"] == "Two evenings (2) — game 1"
-    assert client.post("/api/campaigns/import", json=save).json()["name"] == "Two evenings (3)"
+    assert client.post("/api/campaigns/import?on_shelf=copy", json=save).json()["name"] == "Two evenings (3)"
 
 
 def test_the_board_heading_says_the_game_once(client, pebbles):

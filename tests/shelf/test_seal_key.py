@@ -91,7 +91,7 @@ def test_replicas_sharing_seal_key_open_each_others_files(db_url, tmp_path, pebb
             one.post(f"/api/sessions/{s['id']}/actions", json={"action": "draw", "version": 0})
             save = one.get(f"/api/sessions/{s['id']}/export").json()
             assert "sealed" in save
-            assert two.post("/api/sessions/import", json=save).status_code == 201
+            assert two.post("/api/sessions/import?on_shelf=copy", json=save).status_code == 201
     finally:
         for app in apps:
             app.state.db_engine.dispose()

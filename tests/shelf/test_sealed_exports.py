@@ -110,7 +110,7 @@ def test_a_sealed_export_imports_on_its_own_server(client, pebbles):
     s = client.post(f"/api/sessions/{s['id']}/actions", json={"action": "draw", "version": 0}).json()
     save = client.get(f"/api/sessions/{s['id']}/export").json()
     assert "sealed" in save and "seed" not in save
-    r = client.post("/api/sessions/import", json=save)
+    r = client.post("/api/sessions/import?on_shelf=copy", json=save)
     assert r.status_code == 201, r.text
     imported = r.json()
     assert imported["view"] == s["view"] and imported["status"] == s["status"] and not imported["seed_chosen"]
@@ -126,7 +126,7 @@ def test_a_sealed_export_is_refused_by_a_server_with_another_key(client, pebbles
     save = client.get(f"/api/sessions/{s['id']}/export").json()
     with other_server(db_url, tmp_path / "elsewhere") as other:
         before = other.get("/api/sessions").json()
-        r = other.post("/api/sessions/import", json=save)
+        r = other.post("/api/sessions/import?on_shelf=copy", json=save)
         assert r.status_code == 422
         assert r.json()["detail"].startswith("This save cannot be imported: it was sealed by another server")
         page = other.post("/saves/import", files={"file": ("save.json", json.dumps(save), "application/json")})
@@ -159,7 +159,7 @@ def test_tampering_a_sealed_save_is_refused(client, pebbles):
         {**save, "sealed": "sealed"},
     ]
     for data in bad:
-        r = client.post("/api/sessions/import", json=data)
+        r = client.post("/api/sessions/import?on_shelf=copy", json=data)
         assert r.status_code == 422, data
         assert r.json()["detail"].startswith("This save cannot be imported"), r.json()
     assert client.get("/api/sessions").json() == before
@@ -177,7 +177,7 @@ def test_a_finished_export_is_open_and_imports_anywhere(client, pebbles, db_url,
     assert "sealed" not in save
     assert check_save(save).actions == save["actions"]  # replayable with nothing but the open engines
     with other_server(db_url, tmp_path / "elsewhere") as other:
-        r = other.post("/api/sessions/import", json=save)
+        r = other.post("/api/sessions/import?on_shelf=copy", json=save)
         assert r.status_code == 201, r.text
         assert r.json()["status"] == s["status"] and r.json()["seed_chosen"] is False
 
@@ -193,7 +193,7 @@ def test_a_chosen_seed_is_said_on_the_board_and_in_the_export(client, pebbles, d
     save = client.get(f"/api/sessions/{s['id']}/export").json()
     assert save["seed"] == 123 and save["seed_chosen"] is True and "sealed" not in save  # the player knows it
     with other_server(db_url, tmp_path / "elsewhere") as other:
-        imported = other.post("/api/sessions/import", json=save).json()
+        imported = other.post("/api/sessions/import?on_shelf=copy", json=save).json()
         assert imported["seed_chosen"] is True
         assert "Seed 123, chosen by you" in other.get(f"/play/{imported['id']}").text
     r = client.post("/games/pebbles/new", data={"seed": "77"}, follow_redirects=False)
@@ -212,10 +212,10 @@ def test_an_unfinished_open_save_imports_as_a_known_seed(client, pebbles):
     cut = {k: v for k, v in save.items() if k != "seed_chosen"}
     cut["actions"] = save["actions"][:-1]  # before `stop`: in progress again
     cut["final"] = {"digest": _digest_after(cut)}
-    r = client.post("/api/sessions/import", json=cut)
+    r = client.post("/api/sessions/import?on_shelf=copy", json=cut)
     assert r.status_code == 201, r.text
     assert r.json()["status"]["state"] == "in_progress" and r.json()["seed_chosen"] is True
-    assert client.post("/api/sessions/import", json={**save, "seed_chosen": "yes"}).status_code == 422
+    assert client.post("/api/sessions/import?on_shelf=copy", json={**save, "seed_chosen": "yes"}).status_code == 422
 
 
 def _digest_after(data: dict) -> str:
@@ -239,15 +239,19 @@ def test_a_campaign_in_progress_exports_sealed(client, app, pebbles, db_url, tmp
     data = r.json()
     assert '"seed"' not in r.text and str(seed) not in r.text and data["format_version"] == 2
     assert predicting_seeds(data, replay_campaign) == []
-    # The finished first game's own export is sealed too: its seed comes from the campaign's.
+    # The finished first game's export is its campaign's file, sealed too: its seed comes from the campaign's.
     game = client.get(f"/api/sessions/{c['games'][0]['id']}/export").json()
-    assert "seed" not in game and "sealed" in game
+    assert "seed" not in game and "sealed" in game and game["steps"] == data["steps"]
+    # Another campaign's sealed part, which must not open this file.
+    elsewhere = client.post("/api/campaigns", json={"game": "pebbles"}).json()
+    foreign = client.get(f"/api/campaigns/{elsewhere['id']}/export").json()["sealed"]
+    client.delete(f"/api/campaigns/{elsewhere['id']}")
 
     before = client.get("/api/campaigns").json()
-    imported = client.post("/api/campaigns/import", json=data)
+    imported = client.post("/api/campaigns/import?on_shelf=copy", json=data)
     assert imported.status_code == 201, imported.text
     with other_server(db_url, tmp_path / "elsewhere") as other:
-        r = other.post("/api/campaigns/import", json=data)
+        r = other.post("/api/campaigns/import?on_shelf=copy", json=data)
         assert r.status_code == 422
         assert r.json()["detail"].startswith("This campaign cannot be imported: it was sealed by another server")
         page = other.post("/campaigns/import", files={"file": ("c.json", json.dumps(data), "application/json")})
@@ -255,8 +259,8 @@ def test_a_campaign_in_progress_exports_sealed(client, app, pebbles, db_url, tmp
         assert len(other.get("/api/campaigns").json()) == len(before) + 1  # only the import on the right server
     reversed_blob = {**data["sealed"], "data": data["sealed"]["data"][::-1]}
     for bad in ({**data, "steps": data["steps"][:-1]}, {**data, "name": "x"}, {**data, "seed": 4},
-                {**data, "sealed": reversed_blob}, {**data, "sealed": game["sealed"]}):
-        r = client.post("/api/campaigns/import", json=bad)
+                {**data, "sealed": reversed_blob}, {**data, "sealed": foreign}):
+        r = client.post("/api/campaigns/import?on_shelf=copy", json=bad)
         assert r.status_code == 422 and r.json()["detail"].startswith("This campaign cannot be imported"), bad
     assert len(client.get("/api/campaigns").json()) == len(before) + 1
 
@@ -273,7 +277,7 @@ def test_a_finished_campaign_exports_open(client, pebbles, db_url, tmp_path):
     assert isinstance(data["seed"], int) and data["seed_chosen"] is False and "sealed" not in data
     assert "seed" in client.get(f"/api/sessions/{c['games'][0]['id']}/export").json()
     with other_server(db_url, tmp_path / "elsewhere") as other:
-        assert other.post("/api/campaigns/import", json=data).status_code == 201
+        assert other.post("/api/campaigns/import?on_shelf=copy", json=data).status_code == 201
 
 
 def test_a_chosen_campaign_seed_is_said_and_kept(client, pebbles, db_url, tmp_path):
@@ -284,7 +288,7 @@ def test_a_chosen_campaign_seed_is_said_and_kept(client, pebbles, db_url, tmp_pa
     data = client.get(f"/api/campaigns/{c['id']}/export").json()
     assert data["seed"] == 9 and data["seed_chosen"] is True
     with other_server(db_url, tmp_path / "elsewhere") as other:
-        imported = other.post("/api/campaigns/import", json=data).json()
+        imported = other.post("/api/campaigns/import?on_shelf=copy", json=data).json()
         assert imported["seed_chosen"] is True
         assert other.get(f"/api/sessions/{imported['current_session']}").json()["seed_chosen"] is True
 

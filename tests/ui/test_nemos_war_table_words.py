@@ -105,7 +105,7 @@ def test_a_file_exported_under_rules_version_2_still_imports(web, slug):  # noqa
     exported = web.get(f"/api/sessions/{s['id']}/export").json()
     assert "sealed" not in exported
     old = {**exported, "rules_version": 2, "final": {**exported["final"], "digest": "0" * 64}}  # the old words' digest
-    r = web.post("/api/sessions/import", json=old)
+    r = web.post("/api/sessions/import?on_shelf=copy", json=old)
     assert r.status_code == 201, r.text[:300]
     assert r.json()["status"] == eng.status(state).to_json() and r.json()["view"] == web.get(
         f"/api/sessions/{s['id']}").json()["view"]

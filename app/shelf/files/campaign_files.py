@@ -20,18 +20,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
-from app.core.errors import ImportRefused, Refused
+from app.core.errors import ImportRefused, OnShelf, Refused
 from app.db.models import Campaign, CampaignLogEntry, GameSession, LogEntry, Snapshot, utcnow
 from app.shelf.campaigns import campaign_engine, campaign_log, game_start_event, get_campaign
 from app.shelf.files.savefile import (
     MAX_ACTIONS,
+    ON_SHELF,
     ReplayError,
     check_rules_version,
     effective_actions,
     not_upgradable,
     same_result,
+    saved_id,
     state_digest,
 )
 from app.shelf.files.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
@@ -74,6 +77,7 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
     data = {
         "format": CAMPAIGN_FORMAT,
         "format_version": CAMPAIGN_FORMAT_VERSION,
+        "id": campaign.id,
         "game": campaign.game,
         "rules_version": campaign.rules_version,
         "game_rules_version": engine.spec.rules_version,
@@ -248,8 +252,13 @@ def _replay_step(run: ReplayedCampaign, n: int, step: Any) -> int:
     raise ReplayError(words("step {n} must be {shape}", n=n, shape="{'action': id} or {'game': [ids]}"))
 
 
-def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None) -> Campaign:
-    """Open a sealed campaign file (with this server's key), replay and verify it, then store it with its games."""
+def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None,
+                    on_shelf: str | None = None) -> Campaign:
+    """Open a sealed campaign file (with this server's key), replay and verify it, then store it with its games:
+    under its own id when that is free, else as the player said (`on_shelf`, as for a game's file:
+    app/shelf/files/game_files.py). Its games take new ids."""
+    if on_shelf is not None and on_shelf not in ON_SHELF:
+        raise ImportRefused(words("on_shelf must be “restore” or “copy”"))
     try:
         opened = open_file(data, sealer)
         chosen = seed_chosen_flag(opened)
@@ -260,10 +269,11 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
     if not is_sealed(data) and not status.over:
         chosen = True  # a campaign in progress whose seed came in clear: its player can know what comes next
     owner_id = owner_or_default(db, owner_id)
+    campaign_id = _restored_id(db, saved_id(data), owner_id, on_shelf)
     name = free_name(run.name.strip() or f"{run.cengine.spec.title} (imported)",
                      taken_names(db, Campaign, owner_id=owner_id))
     campaign = Campaign(
-        id=new_id(),
+        id=campaign_id or new_id(),
         game=run.engine.spec.slug,
         name=name,
         seed=run.seed,
@@ -313,3 +323,23 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
         )
     db.commit()
     return campaign
+
+
+def _restored_id(db: Session, wanted: str | None, owner_id: str, on_shelf: str | None) -> str | None:
+    """The id the imported campaign takes (None: a new one); a campaign restored over is deleted here with its
+    games, in the import's transaction."""
+    if wanted is None:
+        return None
+    existing = db.get(Campaign, wanted)
+    if existing is None:
+        return wanted
+    if existing.owner_id != owner_id or on_shelf == "copy":
+        return None
+    if on_shelf is None:
+        raise OnShelf(words("“{name}” is still on your shelf: restore it to the file's point, or keep a copy "
+                            "beside it.", name=existing.name), existing=existing.id)
+    db.execute(delete(GameSession).where(GameSession.campaign_id == wanted))
+    db.execute(delete(CampaignLogEntry).where(CampaignLogEntry.campaign_id == wanted))
+    db.delete(existing)
+    db.flush()
+    return wanted

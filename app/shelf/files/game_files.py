@@ -1,5 +1,11 @@
 """A game as a portable file: exported (its seed sealed while it could tell the future) and imported (opened,
-replayed, verified and stored as a new session). The file format itself is app/shelf/files/savefile.py."""
+replayed, verified and stored). The file format itself is app/shelf/files/savefile.py.
+
+A file carries its game's id. Imported where that id is free, the game comes back under it, so bookmarks and
+other devices find it again. Where the player's game of that id is still on the shelf, the import asks first
+(OnShelf, 409): `on_shelf="restore"` puts the game back to the file's point under its id, `"copy"` keeps a
+copy beside it under a new id. An id held by another player's game, or by a game of a campaign, gets a copy.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.core.errors import ImportRefused
+from app.core.errors import ImportRefused, OnShelf
 from app.db.models import Campaign, GameSession, LogEntry, Snapshot, utcnow
 from app.shelf.files.savefile import (
+    ON_SHELF,
     SAVE_FORMAT,
     SAVE_FORMAT_VERSION,
     ReplayError,
@@ -31,6 +38,7 @@ def export_session(db: Session, *, session_id: str, sealer: Sealer, owner_id: st
     data = {
         "format": SAVE_FORMAT,
         "format_version": SAVE_FORMAT_VERSION,
+        "id": record.id,
         "game": record.game,
         "rules_version": record.rules_version,
         "seed": record.seed,
@@ -57,11 +65,15 @@ def seed_is_open(db: Session, record: GameSession) -> bool:
     return record.campaign_id is None or db.get(Campaign, record.campaign_id).status != "in_progress"
 
 
-def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None) -> GameSession:
-    """Open a sealed save (with this server's key), replay and verify it, then store it as a new session.
+def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None,
+                   on_shelf: str | None = None) -> GameSession:
+    """Open a sealed save (with this server's key), replay and verify it, then store it: under its own id when
+    that is free, else as the player said (`on_shelf`, see the module docstring).
 
     A save from an older rules version is stored under the current one, with the score it has now.
     """
+    if on_shelf is not None and on_shelf not in ON_SHELF:
+        raise ImportRefused(words("on_shelf must be “restore” or “copy”"))
     try:
         opened = open_file(data, sealer)
         chosen = seed_chosen_flag(opened)
@@ -73,9 +85,11 @@ def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: s
         chosen = True  # an unfinished game whose seed came in clear: its player can know what comes next
     owner_id = owner_or_default(db, owner_id)
     name = clean_name(checked.name, default_name(engine.spec.title, utcnow()))
+    record_id = _restored_id(db, checked.saved_id, owner_id, on_shelf)
     record = insert_session(
         db,
         engine,
+        record_id=record_id,
         seed=checked.seed,
         options=checked.options,
         name=free_name(name, taken_names(db, GameSession, owner_id=owner_id)),
@@ -97,3 +111,21 @@ def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: s
         db.add(LogEntry(session_id=record.id, seq=seq, kind="action", action=action, events=events, created_at=now))
     db.commit()
     return record
+
+
+def _restored_id(db: Session, saved_id: str | None, owner_id: str, on_shelf: str | None) -> str | None:
+    """The id the imported game takes (None: a new one); a game restored over is deleted here, in the import's
+    transaction (its log and snapshots go with it), so the file's game takes its place."""
+    if saved_id is None:
+        return None
+    existing = db.get(GameSession, saved_id)
+    if existing is None:
+        return saved_id
+    if existing.owner_id != owner_id or existing.campaign_id is not None or on_shelf == "copy":
+        return None
+    if on_shelf is None:
+        raise OnShelf(words("“{name}” is still on your shelf: restore it to the file's point, or keep a copy "
+                            "beside it.", name=existing.name), existing=existing.id)
+    db.delete(existing)
+    db.flush()
+    return saved_id

@@ -2,7 +2,8 @@
 
 A portable save is `{format, format_version, game, rules_version, seed, options, name, actions, final}`:
 `actions` is the effective list of action ids (undone actions already taken out) and `final` records
-where the game stood (version, status, a digest of the state) so that an import can be verified.
+where the game stood (version, status, a digest of the state) so that an import can be verified. A file
+exported since issue #26 also carries the game's `id`, so that it restores under it (`saved_id`).
 
 A save made under an older rules version of its game is brought up to the current rules on import, as
 app/shelf/upgrades.py does for a stored save: it is replayed under the current rules (every action must
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +75,8 @@ class CheckedSave:
     carried: dict[str, Any] | None = None
     # The rules version the file was made with, when older than the engine's (it was brought up to date).
     upgraded_from: int | None = None
+    # The id the game had where it was exported (None in an older file, or an id that is not one of ours).
+    saved_id: str | None = None
 
 
 WHATS = (N_("save"), N_("campaign"))  # the `what` of these messages, said in the reader's language
@@ -160,4 +164,14 @@ def check_save(data: Any) -> CheckedSave:
         changed = same_result(final.get("status"), engine.status(state).state)
         if changed is not None:
             raise not_upgradable(title, older, current, changed)
-    return CheckedSave(engine, seed, options, name, actions, state, carried, older)
+    return CheckedSave(engine, seed, options, name, actions, state, carried, older, saved_id(data))
+
+
+# What to do with a file whose game (or campaign) is still on the player's shelf: restore it over, or keep a copy.
+ON_SHELF = ("restore", "copy")
+
+
+def saved_id(data: dict[str, Any]) -> str | None:
+    """The id a file says its game (or campaign) had, when it is one this app makes (16 hex digits)."""
+    given = data.get("id")
+    return given if isinstance(given, str) and re.fullmatch(r"[0-9a-f]{16}", given) else None
