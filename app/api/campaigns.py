@@ -27,9 +27,8 @@ from app.http.auth import ApiPlayer
 from app.http.capacity.release import releasing
 from app.i18n import context as i18n_context
 from app.shelf import campaigns
-from app.shelf.files import campaign_files
+from app.shelf.files import campaign_files, exports
 from app.shelf.files.sealing import Sealer
-from app.shelf.naming import file_name
 from games.engine import reason, words
 
 # Like the session API: a player is required, and only that player's campaigns are found.
@@ -130,9 +129,9 @@ def campaign_log(campaign_id: str, me: ApiPlayer, db: Session = Depends(get_db))
 
 @router.get("/{campaign_id}/export", responses={404: {"model": Error}})
 def export_campaign(campaign_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> JSONResponse:
-    data = campaign_files.export_campaign(db, campaign_id=campaign_id, sealer=request.app.state.sealer,
-                                          owner_id=me.player_id)
-    return download(data, file_name(data["game"], data["name"], campaign_id, campaign=True))
+    data, name = exports.campaign_download(db, campaign_id=campaign_id, sealer=request.app.state.sealer,
+                                           owner_id=me.player_id)
+    return download(data, name)
 
 
 @router.post(

@@ -39,8 +39,7 @@ from app.pages.common import (
 )
 from app.shelf import campaigns, moves, standing, store
 from app.shelf.campaigns import CampaignView
-from app.shelf.files import campaign_files
-from app.shelf.naming import file_name
+from app.shelf.files import campaign_files, exports
 from app.ui.templating import templates
 from games.engine import reason, words
 from games.registry import all_engines
@@ -133,11 +132,11 @@ def delete(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> Respon
 @router.get("/campaigns/{campaign_id}/export", response_model=None)
 def export(campaign_id: str, request: Request, db: DB, me: PagePlayer) -> Response:
     try:
-        data = campaign_files.export_campaign(db, campaign_id=campaign_id, sealer=request.app.state.sealer,
-                                              owner_id=me.player_id)
+        data, name = exports.campaign_download(db, campaign_id=campaign_id, sealer=request.app.state.sealer,
+                                               owner_id=me.player_id)
     except NotFound:
         return not_found(request, GONE)
-    return download(data, file_name(data["game"], data["name"], campaign_id, campaign=True))
+    return download(data, name)
 
 
 @router.post("/campaigns/import", response_model=None)

@@ -79,3 +79,15 @@ def test_the_export_buttons_and_file_names_say_when_a_file_is_sealed(web):
     assert _file_name(web.get(f"/saves/{secret['id']}/export")).endswith(f"-{secret['id']}-sealed.json")
     assert _file_name(web.get(f"/api/sessions/{secret['id']}/export")).endswith("-sealed.json")
     assert _file_name(web.get(f"/saves/{chosen['id']}/export")).endswith(f"-{chosen['id']}.json")
+
+
+def test_a_campaign_file_and_its_page_say_when_it_is_sealed(web):
+    sealed = _campaign_at_sea(web)
+    chosen = _campaign_at_sea(web, seed=5)
+    for url in (f"/campaigns/{sealed['id']}/export", f"/api/campaigns/{sealed['id']}/export"):
+        assert _file_name(web.get(url)) == f"solo-shelf-campaign-adamastor-winter-voyages-{sealed['id']}-sealed.json"
+    assert _file_name(web.get(f"/campaigns/{chosen['id']}/export")).endswith(f"-{chosen['id']}.json")
+    page = web.get(f"/campaigns/{sealed['id']}").text
+    assert re.search(r'href="/campaigns/[0-9a-f]+/export" download>.*?Export \(sealed\)</a>', page, re.S)
+    page = web.get(f"/campaigns/{chosen['id']}").text
+    assert re.search(r'href="/campaigns/[0-9a-f]+/export" download>[^<]*<svg.*?</svg> Export</a>', page, re.S)
