@@ -6,6 +6,7 @@ is left outside a translation; the campaign API's `detail` follows Accept-Langua
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -148,3 +149,17 @@ def test_the_campaign_api_says_its_refusals_in_spanish(i18n_client):
     assert [ev["text"] for e in en for ev in e["events"]] == ["Voyage 1 will follow B1: By Way of Madeira."]
     assert [ev["text"] for e in log for ev in e["events"]] == ["El viaje 1 seguirá B1: Por Madeira."]
     assert log[0]["events"][0]["words"] == en[0]["events"][0]["words"], "the stored words stay as they are"
+
+
+def test_the_state_badges_read_beside_a_voyage_or_a_campaign_and_between_voyages_is_entre_viajes():
+    """A badge is a noun ("Derrota", not "Perdida", beside "viaje 1 perdido", a masculine voyage); the library's
+    "between voyages" says "entre viajes" as the campaign page's "Entre viajes" does (issue #26 §3)."""
+    from app.i18n import context
+    from app.i18n.render import current
+    from app.ui.templating import templates
+
+    badge = templates.env.get_template("partials/status.html").module.status_badge
+    with context.using("es"):
+        said = {state: re.sub(r"<[^>]+>", "", str(badge(state))) for state in ("won", "lost", "in_progress")}
+        assert said == {"won": "Victoria", "lost": "Derrota", "in_progress": "En curso"}
+        assert current().gettext("between voyages") == "entre viajes"
