@@ -22,6 +22,8 @@ from app.http.wants import is_htmx
 from app.pages.common import DB, MISSING_GAME, FormData, not_found, page_router, parse_version, see_other, titles
 from app.shelf import campaigns, moves
 from app.ui import table
+from app.ui.recap import recap
+from app.ui.templating import where
 
 router = page_router()
 
@@ -57,6 +59,8 @@ def _play_page(request: Request, db: Session, sv: moves.SessionView, *, notice_k
                status_code: int = 200) -> HTMLResponse:
     context = _context(db, sv, notice_kind=notice_kind, notice=notice)
     context["title"] = titles().get(sv.game, sv.game)
+    said = context["sv"]  # in the reader's language
+    context["recap"] = recap(said, where(said.game, said.view))
     return table.board_page(request, context, status_code=status_code)
 
 

@@ -40,7 +40,8 @@ from app.pages.common import (
 from app.shelf import campaigns, moves, standing, store
 from app.shelf.campaigns import CampaignView
 from app.shelf.files import campaign_files, exports
-from app.ui.templating import templates
+from app.ui.recap import recap
+from app.ui.templating import templates, where
 from games.engine import reason, words
 from games.registry import all_engines
 
@@ -206,7 +207,16 @@ def _fragment(request: Request, db: Session, cv: CampaignView, *, notice_kind: s
 def _full_page(request: Request, db: Session, cv: CampaignView, *, notice_kind: str = "", notice: str = "",
                status_code: int = 200) -> HTMLResponse:
     context = {"nav": "campaigns", **_campaign_context(db, cv, notice_kind, notice)}
+    said = context["cv"]
+    context["recap"] = recap(said, where(said.game, _game_view(db, said), said.view))
     return page(request, "pages/campaign.html", context, status_code)
+
+
+def _game_view(db: Session, cv: CampaignView) -> dict[str, Any] | None:
+    """The view of the campaign's game under way, if there is one (for where the campaign stands)."""
+    if not cv.current_session:
+        return None
+    return moves.current_view(db, session_id=cv.current_session).view
 
 
 @router.get("/campaigns/{campaign_id}", response_class=HTMLResponse)

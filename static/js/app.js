@@ -71,9 +71,16 @@
   }
 
   configure();  // htmx.min.js is loaded (deferred) just before this file
+  // The recap of a game taken up again (templates/partials/recap.html) is open by its attribute, so that it shows
+  // without JavaScript; with it, it opens modal: Esc closes it and the table waits behind it, inert.
+  function recapModal() {
+    var recap = document.getElementById("recap");
+    if (recap && recap.open && recap.showModal) { recap.close(); recap.showModal(); }
+  }
   document.addEventListener("DOMContentLoaded", function () {
     configure();
     scrollLogs(document);
+    recapModal();
   });
   function complain(kind) {
     var notice = document.getElementById("notice");

@@ -1,14 +1,16 @@
 """Coming back another day (issue #26), the whole flow on a phone (390×844), in English and in Spanish.
 
 On a fresh accounts-mode server: sign up, start an Adamastor campaign, choose a voyage card and take the choice
-back, choose again and set sail (landing on the new voyage's board), play a few moves, leave; on a second device
-log in and resume from the library's Continue list, which says where the campaign stands; export the campaign
+back, choose again and set sail (landing on the new voyage's board), play a few moves, leave for an evening; on
+a second device log in and resume from the library's Continue list, which says where the campaign stands, and
+read the recap of the last session (closed with Esc); export the campaign
 (its file's name says it is sealed), delete it, import the file and find it back under the same id.
 """
 
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 
@@ -17,13 +19,20 @@ from tests.support.driver import explained, wait_for_board
 
 pytestmark = pytest.mark.browser
 
-WORDS = {"en": {"voyage": "Voyage 1 of 3", "taken": "Took back"},
-         "es": {"voyage": "Viaje 1 de 3", "taken": "Deshecho"}}
+WORDS = {"en": {"voyage": "Voyage 1 of 3", "taken": "Took back", "week": "Week"},
+         "es": {"voyage": "Viaje 1 de 3", "taken": "Deshecho", "week": "Semana"}}
 
 
 def _fits_the_phone(tab, what: str) -> None:
     width = tab.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"{what}: the page is {width}px wide on a 390px phone"
+
+
+def _an_evening_passes(server) -> None:
+    """Every game on the server was last played five hours ago (the recap shows after an hour away)."""
+    path = server.database_url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE sessions SET updated_at = datetime(updated_at, '-5 hours')")
 
 
 def _campaign_id(tab) -> str:
@@ -78,6 +87,7 @@ def test_a_campaign_left_and_taken_up_again_on_a_phone(browser, fresh_server, pa
                 wait_for_board(tab, version, at_version=False)
     finally:
         first_ctx.close()
+    _an_evening_passes(server)
 
     other_ctx, other = _phone(browser, page_problems)
     try:
@@ -92,6 +102,13 @@ def test_a_campaign_left_and_taken_up_again_on_a_phone(browser, fresh_server, pa
             resume.click()
             other.wait_for_url(voyage_url)
             other.locator("#board").wait_for()
+        with explained(other, server, "reading the recap of the last session, then closing it with Esc"):
+            recap = other.locator("#recap")
+            assert recap.evaluate("el => el.matches(':modal')"), "the recap opens over the table"
+            assert WORDS[lang]["week"] in recap.inner_text(), "it says where the voyage stands"
+            assert other.evaluate("document.activeElement.id") == "recap-close"
+            other.keyboard.press("Escape")
+            recap.wait_for(state="hidden")
 
         with explained(other, server, "exporting the campaign"):
             other.goto(f"{server.base_url}/campaigns")
