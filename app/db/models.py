@@ -63,6 +63,9 @@ class GameSession(Base):
     )
     campaign_index: Mapped[int | None] = mapped_column(Integer, nullable=True)
     carried: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # A copy of a sealed game in progress deals its unseen parts again (games/engine.py, `redeal`): where and from
+    # which secret seed, [[version, seed], ...] (app/shelf/files/savefile.py, `redealt`); None for any other game.
+    redeals: Mapped[list[list[int]] | None] = mapped_column(JSON, nullable=True)
     # The player whose game this is: every lookup by id from a page or the API filters on it.
     owner_id: Mapped[str] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
 

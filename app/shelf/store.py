@@ -93,6 +93,7 @@ def insert_session(
     owner_id: str,
     seed_chosen: bool = False,
     record_id: str | None = None,
+    redeals: list[list[int]] | None = None,
 ) -> GameSession:
     """Add a session row and its first snapshot (not committed: the caller owns the transaction); under
     `record_id` when given (a save file restored under its own id), else a new id."""
@@ -104,6 +105,7 @@ def insert_session(
         name=clean_name(name, default_name(engine.spec.title, now)),
         seed=seed,
         seed_chosen=seed_chosen,
+        redeals=redeals or None,
         options=options,
         rules_version=engine.spec.rules_version,
         status=status.state,

@@ -33,7 +33,7 @@ from sqlalchemy.orm import Session
 from app.core.errors import NotFound
 from app.db.models import GameSession, LogEntry, ReplayCheckpoint
 from app.shelf import moves, store
-from app.shelf.files.savefile import ReplayError
+from app.shelf.files.savefile import ReplayError, redealt
 from games.engine import GameEngine, IllegalAction, Status, words
 from games.registry import get_engine
 
@@ -61,8 +61,10 @@ class Step:
 
 def _new_game(engine: GameEngine, record: GameSession) -> Any:
     if record.carried is not None:
-        return engine.new_game(record.seed, record.options, record.carried)
-    return engine.new_game(record.seed, record.options)
+        state = engine.new_game(record.seed, record.options, record.carried)
+    else:
+        state = engine.new_game(record.seed, record.options)
+    return redealt(engine, state, 0, record.redeals)
 
 
 def _checkpoints_below(db: Session, record: GameSession, rules_version: int, n: int) -> list[tuple[int, Any]]:
@@ -86,8 +88,9 @@ class _Crossed(Exception):
 
 
 def _walk(engine: GameEngine, base: Any, entries: list[tuple[int, str, str]],
-          dumps: dict[int, Any]) -> Any:
-    """The state after `entries`, starting from `base`; `dumps` gets the state at every EVERY-th version passed."""
+          dumps: dict[int, Any], redeals: list[list[int]] | None = None) -> Any:
+    """The state after `entries`, starting from `base`; `dumps` gets the state at every EVERY-th version passed.
+    A copy's unseen parts are dealt again where it was made (`redeals`: app/shelf/files/savefile.py)."""
     frames = [base]  # frames[-1] is the current state; each action pushes one, each undo pops one
     actions: list[str] = []
     for seq, kind, action in entries:
@@ -106,6 +109,8 @@ def _walk(engine: GameEngine, base: Any, entries: list[tuple[int, str, str]],
                                         action=repr(action))) from exc
             frames.append(state)
             actions.append(action)
+        if redeals:
+            frames[-1] = redealt(engine, frames[-1], seq, redeals)
         if seq % EVERY == 0:
             dumps[seq] = frames[-1]
     return frames[-1]
@@ -121,7 +126,7 @@ def state_at(db: Session, record: GameSession, n: int, engine: GameEngine | None
         base_version, base = (found[0][0], engine.load(found[0][1])) if found else (0, _new_game(engine, record))
         dumps: dict[int, Any] = {}
         try:
-            state = _walk(engine, base, _entries(db, record.id, base_version, n), dumps)
+            state = _walk(engine, base, _entries(db, record.id, base_version, n), dumps, record.redeals)
         except _Crossed:
             if base_version == 0:
                 raise ReplayError(words("the log undoes an action that was never made")) from None
@@ -231,6 +236,7 @@ def turn_starts(db: Session, *, session_id: str, owner_id: str | None = None) ->
                 except IllegalAction as exc:
                     raise ReplayError(words("action #{n} ({action}) is not legal there", n=seq,
                                             action=repr(action))) from exc
+                frames[-1] = redealt(engine, frames[-1], seq, record.redeals)
             turn = engine.view(frames[-1]).get("turn")
             if isinstance(turn, int):
                 starts.setdefault(turn, seq)

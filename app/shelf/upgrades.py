@@ -29,7 +29,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from app.core.words import stored_text
 from app.db.models import GameSession, LogEntry, Snapshot
-from app.shelf.files.savefile import ReplayError, effective_actions
+from app.shelf.files.savefile import ReplayError, effective_actions, redealt
 from games.engine import GameEngine, IllegalAction, reason, words
 from games.registry import UnknownGame, get_engine, slugs
 
@@ -64,12 +64,18 @@ def rebuild(engine: GameEngine, record: GameSession, actions: list[str]) -> Rebu
         state = engine.new_game(record.seed, options, record.carried)
     else:
         state = engine.new_game(record.seed, options)
+    state = redealt(engine, state, 0, record.redeals)
     checkpoint, pending = engine.dump(state), []
     for n, action in enumerate(actions, start=1):
         try:
             state, events = engine.apply(state, action)
         except IllegalAction as exc:
             raise ReplayError(f"move {n} ({action}) is no longer allowed: {exc}") from None
+        if record.redeals and any(at == n for at, _seed in record.redeals):
+            # a copy was made here: its unseen dealt again, and nothing before can be undone (as on import)
+            state = redealt(engine, state, n, record.redeals)
+            checkpoint, pending = engine.dump(state), []
+            continue
         if any(e.reveals for e in events):
             checkpoint, pending = engine.dump(state), []
         else:

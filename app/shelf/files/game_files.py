@@ -26,7 +26,15 @@ from app.shelf.files.savefile import (
 )
 from app.shelf.files.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
 from app.shelf.naming import default_name, free_name
-from app.shelf.store import clean_name, get_session, insert_session, log_entries, owner_or_default, taken_names
+from app.shelf.store import (
+    choose_seed,
+    clean_name,
+    get_session,
+    insert_session,
+    log_entries,
+    owner_or_default,
+    taken_names,
+)
 from games.engine import Event, reason, words
 
 
@@ -47,6 +55,7 @@ def export_session(db: Session, *, session_id: str, sealer: Sealer, owner_id: st
         "carried": record.carried,
         "name": record.name,
         "actions": effective_actions(log),
+        **({"redeals": record.redeals} if record.redeals else {}),
         "final": {"status": record.status, "score": record.score, "digest": state_digest(snapshot.state)},
     }
     return data if seed_is_open(db, record) else sealer.seal(data)
@@ -86,6 +95,11 @@ def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: s
     owner_id = owner_or_default(db, owner_id)
     name = clean_name(checked.name, default_name(engine.spec.title, utcnow()))
     record_id = _restored_id(db, checked.saved_id, owner_id, on_shelf)
+    state, redeals = checked.state, checked.redeals
+    if record_id is None and is_sealed(data) and not engine.status(state).over and hasattr(engine, "redeal"):
+        # A copy beside its original (or another player's): no window on the original's future.
+        secret = choose_seed(None)
+        state, redeals = engine.redeal(state, secret), [*(redeals or []), [len(checked.actions), secret]]
     record = insert_session(
         db,
         engine,
@@ -93,7 +107,8 @@ def import_session(db: Session, *, data: Any, sealer: Sealer | None, owner_id: s
         seed=checked.seed,
         options=checked.options,
         name=free_name(name, taken_names(db, GameSession, owner_id=owner_id)),
-        state=checked.state,
+        state=state,
+        redeals=redeals,
         version=len(checked.actions),
         carried=checked.carried,
         owner_id=owner_id,

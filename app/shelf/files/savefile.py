@@ -52,16 +52,40 @@ def effective_actions(log: list[tuple[str, str]]) -> list[str]:
 
 
 def replay(
-    engine: GameEngine, seed: int, options: dict[str, Any], actions: list[str], carried: dict[str, Any] | None = None
+    engine: GameEngine, seed: int, options: dict[str, Any], actions: list[str], carried: dict[str, Any] | None = None,
+    redeals: list[list[int]] | None = None,
 ) -> Any:
     state = engine.new_game(seed, options, carried) if carried is not None else engine.new_game(seed, options)
+    state = redealt(engine, state, 0, redeals)
     for n, action in enumerate(actions, start=1):
         try:
             state, _events = engine.apply(state, action)
         except IllegalAction as exc:
             raise ReplayError(words("action #{n} ({action}) is not legal there: {why}", n=n, action=repr(action),
                                     why=said(exc))) from None
+        state = redealt(engine, state, n, redeals)
     return state
+
+
+def redealt(engine: GameEngine, state: Any, version: int, redeals: list[list[int]] | None) -> Any:
+    """The state at `version`, its unseen dealt again if a copy was made there (`GameSession.redeals`)."""
+    for at, seed in redeals or ():
+        if at == version:
+            state = engine.redeal(state, seed)
+    return state
+
+
+def check_redeals(data: dict[str, Any], actions: list[str]) -> list[list[int]] | None:
+    """A file's `redeals` ([[version, seed], ...], versions in order within its moves), or None; ReplayError."""
+    given = data.get("redeals")
+    if given is None:
+        return None
+    if not isinstance(given, list) or len(given) > 100 or not all(
+        isinstance(r, list) and len(r) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in r)
+        and 0 <= r[0] <= len(actions) and 0 <= r[1] < 2**63 for r in given
+    ) or [r[0] for r in given] != sorted(r[0] for r in given):
+        raise ReplayError(words("redeals must be a list of [move number, seed] pairs"))
+    return given
 
 
 @dataclass
@@ -77,6 +101,8 @@ class CheckedSave:
     upgraded_from: int | None = None
     # The id the game had where it was exported (None in an older file, or an id that is not one of ours).
     saved_id: str | None = None
+    # Where the game's unseen parts were dealt again, and from which seeds (a copy's: see `redealt`).
+    redeals: list[list[int]] | None = None
 
 
 WHATS = (N_("save"), N_("campaign"))  # the `what` of these messages, said in the reader's language
@@ -146,8 +172,9 @@ def check_save(data: Any) -> CheckedSave:
     carried = data.get("carried")
     if carried is not None and not isinstance(carried, dict):
         raise ReplayError(words("carried must be an object (a campaign's setup for this game) or null"))
+    redeals = check_redeals(data, actions)
     try:
-        state = replay(engine, seed, options, actions, carried)
+        state = replay(engine, seed, options, actions, carried, redeals)
     except ReplayError as exc:
         if older is None:
             raise
@@ -164,7 +191,7 @@ def check_save(data: Any) -> CheckedSave:
         changed = same_result(final.get("status"), engine.status(state).state)
         if changed is not None:
             raise not_upgradable(title, older, current, changed)
-    return CheckedSave(engine, seed, options, name, actions, state, carried, older, saved_id(data))
+    return CheckedSave(engine, seed, options, name, actions, state, carried, older, saved_id(data), redeals)
 
 
 # What to do with a file whose game (or campaign) is still on the player's shelf: restore it over, or keep a copy.

@@ -5,11 +5,11 @@ carries neither; in their place:
 
     "sealed": {"alg": "AES-256-GCM", "key_id": "<16 hex>", "nonce": "<base64>", "data": "<base64>"}
 
-`data` is `{"seed": n}` encrypted and authenticated with the server's key (AES-GCM, a fresh 96-bit
-nonce each time), with every other field of the file as associated data: change the actions, the
-name or anything else, or move the sealed part into another file, and it no longer opens. `key_id`
-names the key (a hash of it, telling nothing about it), so that a file from another server is told
-apart from an altered one.
+`data` is `{"seed": n}` (with a copy's `"redeals": [[version, seed], ...]`, app/shelf/files/savefile.py)
+encrypted and authenticated with the server's key (AES-GCM, a fresh 96-bit nonce each time), with every
+other field of the file as associated data: change the actions, the name or anything else, or move the
+sealed part into another file, and it no longer opens. `key_id` names the key (a hash of it, telling nothing
+about it), so that a file from another server is told apart from an altered one.
 """
 
 from __future__ import annotations
@@ -49,11 +49,13 @@ class Sealer:
         self.key_id = hashlib.sha256(b"solo-shelf seal key id\x00" + key).hexdigest()[:16]
 
     def seal(self, data: dict[str, Any]) -> dict[str, Any]:
-        """The open file `data` with its seed sealed (a new dict; `data` is left as it was)."""
-        rest = {k: v for k, v in data.items() if k not in ("seed", "seed_chosen")}
+        """The open file `data` with its seed (and a copy's redeal seeds, `redeals`) sealed (a new dict; `data` is
+        left as it was)."""
+        rest = {k: v for k, v in data.items() if k not in ("seed", "seed_chosen", "redeals")}
         rest["format_version"] = SEALED_FORMAT_VERSION
         nonce = os.urandom(_NONCE_BYTES)
-        secret = json.dumps({"seed": data["seed"]}).encode()
+        hidden = {"seed": data["seed"], **({"redeals": data["redeals"]} if data.get("redeals") else {})}
+        secret = json.dumps(hidden).encode()
         blob = self._aead.encrypt(nonce, secret, _associated(rest))
         rest["sealed"] = {"alg": ALG, "key_id": self.key_id, "nonce": _b64(nonce), "data": _b64(blob)}
         return rest
@@ -61,7 +63,7 @@ class Sealer:
     def open(self, data: dict[str, Any]) -> dict[str, Any]:
         """The sealed file `data` as the open file it was sealed from; SealRefused if it cannot be."""
         sealed = data["sealed"]
-        if "seed" in data or "seed_chosen" in data:
+        if "seed" in data or "seed_chosen" in data or "redeals" in data:
             raise SealRefused(words("it has both a sealed seed and a seed in clear"))
         if data.get("format_version") != SEALED_FORMAT_VERSION:
             raise SealRefused(words("a sealed file has format_version {version}", version=SEALED_FORMAT_VERSION))
@@ -74,11 +76,15 @@ class Sealer:
         rest = {k: v for k, v in data.items() if k != "sealed"}
         try:
             secret = self._aead.decrypt(_unb64(sealed["nonce"]), _unb64(sealed["data"]), _associated(rest))
-            seed = json.loads(secret)["seed"]
+            hidden = json.loads(secret)
+            seed = hidden["seed"]
         except (InvalidTag, ValueError, KeyError, TypeError):
             altered = words("its sealed seed does not match the rest of the file: the file was altered")
             raise SealRefused(altered) from None
-        return {**rest, "format_version": OPEN_FORMAT_VERSION, "seed": seed}
+        opened = {**rest, "format_version": OPEN_FORMAT_VERSION, "seed": seed}
+        if isinstance(hidden, dict) and hidden.get("redeals"):
+            opened["redeals"] = hidden["redeals"]
+        return opened
 
 
 ANOTHER_SERVER = words(
