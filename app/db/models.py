@@ -94,6 +94,9 @@ class Campaign(Base):
     # empty when there is nothing to take back (a game started or ended, or every choice was taken back).
     checkpoint: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     pending: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    # A copy of a sealed campaign in progress deals the voyages to come again: after how many steps of its file
+    # and from which secret seed, [[steps, seed], ...] (app/shelf/files/campaign_files.py); None for any other.
+    redeals: Mapped[list[list[int]] | None] = mapped_column(JSON, nullable=True)
 
 
 class CampaignLogEntry(Base):

@@ -97,3 +97,39 @@ def test_a_file_with_a_redeal_put_in_clear_is_refused(web):
     copied = web.get(f"/api/sessions/{c['id']}/export").json()
     r = web.post("/api/sessions/import?on_shelf=copy", json={**copied, "redeals": [[3, 1]]})
     assert r.status_code == 422
+
+
+def _campaign_state(web, cid: str):
+    from app.db.models import Campaign
+
+    with web.app.state.sessionmaker() as db:
+        c = db.get(Campaign, cid)
+        return c.state, c.redeals
+
+
+def test_a_campaign_copy_deals_its_voyage_and_the_voyages_to_come_again_and_still_restores(web):
+    cv = web.post("/api/campaigns", json={"game": "adamastor", "name": "Winter voyages"}).json()
+    for wanted in ("card:", "sail"):
+        action = next(a["id"] for a in cv["legal_actions"] if a["id"].startswith(wanted))
+        cv = web.post(f"/api/campaigns/{cv['id']}/actions", json={"action": action, "version": cv["version"]}).json()
+    s = web.get(f"/api/sessions/{cv['current_session']}").json()
+    for _ in range(5):
+        s = web.post(f"/api/sessions/{s['id']}/actions",
+                     json={"action": s["legal_actions"][0]["id"], "version": s["version"]}).json()
+    data = web.get(f"/api/campaigns/{cv['id']}/export").json()
+    copy = web.post("/api/campaigns/import?on_shelf=copy", json=data)
+    assert copy.status_code == 201, copy.text
+    c = copy.json()
+    voyage = web.get(f"/api/sessions/{c['current_session']}").json()
+    assert voyage["view"] == s["view"], "the copy's voyage shows the same table"
+    original, none = _campaign_state(web, cv["id"])
+    dealt, redeals = _campaign_state(web, c["id"])
+    assert none is None and redeals and dealt != original, "the voyages to come are dealt again"
+    assert _state(web, c["current_session"])[0] != _state(web, s["id"])[0], "and so is the voyage under way"
+    # The copy's own file rebuilds it exactly, its redeals sealed with its seed.
+    again = web.get(f"/api/campaigns/{c['id']}/export")
+    assert "redeals" not in again.text
+    back = web.post("/api/campaigns/import?on_shelf=restore", json=again.json())
+    assert back.status_code == 201, back.text
+    assert _campaign_state(web, c["id"]) == (dealt, redeals)
+    assert web.get(f"/api/sessions/{back.json()['current_session']}").json()["view"] == s["view"]

@@ -30,16 +30,18 @@ from app.shelf.files.savefile import (
     MAX_ACTIONS,
     ON_SHELF,
     ReplayError,
+    check_redeals,
     check_rules_version,
     effective_actions,
     not_upgradable,
+    redealt,
     same_result,
     saved_id,
     state_digest,
 )
 from app.shelf.files.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
 from app.shelf.naming import free_name, name_problem
-from app.shelf.store import insert_session, log_entries, new_id, owner_or_default, taken_names
+from app.shelf.store import choose_seed, insert_session, log_entries, new_id, owner_or_default, taken_names
 from games.engine import (
     CampaignEngine,
     Event,
@@ -64,6 +66,7 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
     steps: list[dict[str, Any]] = []
     digests: list[str] = []
     results: list[str] = []
+    game_redeals: dict[str, list[list[int]]] = {}
     for entry in campaign_log(db, campaign_id=campaign_id):
         if entry.kind == "action":
             steps.append({"action": entry.action})
@@ -73,7 +76,10 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
             log = [(e.kind, e.action) for e in log_entries(db, session_id=entry.action)]
             steps.append({"game": effective_actions(log)})
             digests.append(state_digest(db.get(Snapshot, entry.action).state))
-            results.append(db.get(GameSession, entry.action).status)
+            game = db.get(GameSession, entry.action)
+            results.append(game.status)
+            if game.redeals:
+                game_redeals[str(len(digests))] = game.redeals
     data = {
         "format": CAMPAIGN_FORMAT,
         "format_version": CAMPAIGN_FORMAT_VERSION,
@@ -89,6 +95,8 @@ def export_campaign(db: Session, *, campaign_id: str, sealer: Sealer, owner_id: 
         "final": {"digest": state_digest(campaign.state), "games": digests, "status": campaign.status,
                   "results": results},
     }
+    if campaign.redeals or game_redeals:  # a copy's: sealed with the seed while the campaign is on
+        data["redeals"] = {"campaign": campaign.redeals or [], "games": game_redeals}
     return data if seed_is_open(campaign) else sealer.seal(data)
 
 
@@ -102,6 +110,7 @@ class ReplayedGame:
     setup: GameSetup
     state: Any
     actions: list[str] = field(default_factory=list)
+    redeals: list[list[int]] | None = None  # where a copy dealt this game's unseen again (GameSession.redeals)
 
 
 @dataclass
@@ -117,6 +126,9 @@ class ReplayedCampaign:
     games: list[ReplayedGame] = field(default_factory=list)
     # The campaign log as it happened: (kind, action id or game index, events).
     timeline: list[tuple[str, Any, list[Event]]] = field(default_factory=list)
+    # Where a copy dealt the campaign's unseen again ([[steps, seed], ...]) and its games' (by game number).
+    redeals: list[list[int]] | None = None
+    game_redeals: dict[int, list[list[int]]] = field(default_factory=dict)
 
     def current(self) -> ReplayedGame | None:
         if self.games and not self.engine.status(self.games[-1].state).over:
@@ -129,7 +141,7 @@ class ReplayedCampaign:
         setup = self.cengine.next_game(self.cstate)
         if setup is not None:
             state = self.engine.new_game(setup.seed, setup.options, setup.carried)
-            self.games.append(ReplayedGame(setup, state))
+            self.games.append(ReplayedGame(setup, state, redeals=self.game_redeals.get(len(self.games) + 1)))
             self.timeline.append(("game_start", len(self.games) - 1, [game_start_event(len(self.games))]))
 
 
@@ -165,12 +177,15 @@ def replay_campaign(data: Any) -> ReplayedCampaign:
         cstate = cengine.new_campaign(seed, options) if dealt is None else cengine.new_campaign(seed, options, dealt)
         run = ReplayedCampaign(engine, cengine, seed, options, name, cstate, rules_version=dealt or
                                cengine.spec.rules_version, upgraded_from=older)
+        run.redeals, run.game_redeals = _check_redeals(data, len(steps))
         run.start_due_game()
+        _redeal_campaign(run, 0)
         total = 0
         for n, step in enumerate(steps, start=1):
             total += _replay_step(run, n, step)
             if total > MAX_ACTIONS:
                 raise ReplayError(words("too many actions (at most {n})", n=MAX_ACTIONS))
+            _redeal_campaign(run, n)
     except ReplayError as exc:
         if older is None:
             raise
@@ -237,12 +252,14 @@ def _replay_step(run: ReplayedCampaign, n: int, step: Any) -> int:
             raise ReplayError(words("step {n}: no game of the campaign is waiting to be played there", n=n))
         if not all(isinstance(a, str) for a in step["game"]):
             raise ReplayError(words("step {n}: a game's actions must be action ids", n=n))
+        game.state = redealt(run.engine, game.state, 0, game.redeals)
         for i, action in enumerate(step["game"], start=1):
             try:
                 game.state, _ = run.engine.apply(game.state, action)
             except IllegalAction as exc:
                 raise ReplayError(words("step {n}, action #{i} ({action}) is not legal there: {why}", n=n, i=i,
                                          action=repr(action), why=reason(exc))) from None
+            game.state = redealt(run.engine, game.state, i, game.redeals)
         game.actions = list(step["game"])
         if run.engine.status(game.state).over:
             run.cstate, events = run.cengine.finish_game(run.cstate, game.state)
@@ -250,6 +267,46 @@ def _replay_step(run: ReplayedCampaign, n: int, step: Any) -> int:
             run.start_due_game()
         return len(step["game"])
     raise ReplayError(words("step {n} must be {shape}", n=n, shape="{'action': id} or {'game': [ids]}"))
+
+
+def _check_redeals(data: dict[str, Any], steps: int) -> tuple[list[list[int]] | None, dict[int, list[list[int]]]]:
+    """A campaign file's `redeals` ({campaign: [[steps, seed]], games: {number: [[version, seed]]}}); ReplayError."""
+    given = data.get("redeals")
+    if given is None:
+        return None, {}
+    shape = words("redeals must be a list of [move number, seed] pairs")
+    if not isinstance(given, dict) or set(given) - {"campaign", "games"} or not isinstance(given.get("games", {}),
+                                                                                       dict):
+        raise ReplayError(shape)
+    campaign = check_redeals(given.get("campaign") or None, steps)
+    games: dict[int, list[list[int]]] = {}
+    for number, pairs in given.get("games", {}).items():
+        if not (isinstance(number, str) and number.isdigit()):
+            raise ReplayError(shape)
+        games[int(number)] = check_redeals(pairs, MAX_ACTIONS) or []
+    return campaign, games
+
+
+def _deal_again(run: ReplayedCampaign, steps: int) -> None:
+    """A copy beside its original (or another player's) is no window on its future: the campaign's unseen (the
+    voyages to come) and its game under way are dealt again from secret seeds of their own, recorded so that the
+    copy's own files replay it (`redeals`)."""
+    if hasattr(run.cengine, "redeal"):
+        secret = choose_seed(None)
+        run.cstate = run.cengine.redeal(run.cstate, secret)
+        run.redeals = [*(run.redeals or []), [steps, secret]]
+    game = run.current()
+    if game is not None and hasattr(run.engine, "redeal"):
+        secret = choose_seed(None)
+        game.state = run.engine.redeal(game.state, secret)
+        game.redeals = [*(game.redeals or []), [len(game.actions), secret]]
+
+
+def _redeal_campaign(run: ReplayedCampaign, steps: int) -> None:
+    """Deal the campaign's unseen again where a copy did (after `steps` steps of its file)."""
+    for at, seed in run.redeals or ():
+        if at == steps:
+            run.cstate = run.cengine.redeal(run.cstate, seed)
 
 
 def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: str | None = None,
@@ -270,6 +327,8 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
         chosen = True  # a campaign in progress whose seed came in clear: its player can know what comes next
     owner_id = owner_or_default(db, owner_id)
     campaign_id = _restored_id(db, saved_id(data), owner_id, on_shelf)
+    if campaign_id is None and is_sealed(data) and not status.over:
+        _deal_again(run, len(opened["steps"]))
     name = free_name(run.name.strip() or f"{run.cengine.spec.title} (imported)",
                      taken_names(db, Campaign, owner_id=owner_id))
     campaign = Campaign(
@@ -284,6 +343,7 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
         score=status.score,
         version=len(run.timeline),
         state=run.cengine.dump(run.cstate),
+        redeals=run.redeals or None,
         created_at=now,
         updated_at=now,
         owner_id=owner_id,
@@ -305,6 +365,7 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
             campaign_index=index,
             owner_id=campaign.owner_id,
             seed_chosen=chosen,
+            redeals=game.redeals,
         )
         for seq, action in enumerate(game.actions, start=1):
             db.add(LogEntry(session_id=record.id, seq=seq, kind="action", action=action, events=[], created_at=now))

@@ -75,14 +75,13 @@ def redealt(engine: GameEngine, state: Any, version: int, redeals: list[list[int
     return state
 
 
-def check_redeals(data: dict[str, Any], actions: list[str]) -> list[list[int]] | None:
-    """A file's `redeals` ([[version, seed], ...], versions in order within its moves), or None; ReplayError."""
-    given = data.get("redeals")
+def check_redeals(given: Any, moves: int) -> list[list[int]] | None:
+    """A file's `redeals` ([[version, seed], ...], versions in order, none past `moves`), or None; ReplayError."""
     if given is None:
         return None
     if not isinstance(given, list) or len(given) > 100 or not all(
         isinstance(r, list) and len(r) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in r)
-        and 0 <= r[0] <= len(actions) and 0 <= r[1] < 2**63 for r in given
+        and 0 <= r[0] <= moves and 0 <= r[1] < 2**63 for r in given
     ) or [r[0] for r in given] != sorted(r[0] for r in given):
         raise ReplayError(words("redeals must be a list of [move number, seed] pairs"))
     return given
@@ -172,7 +171,7 @@ def check_save(data: Any) -> CheckedSave:
     carried = data.get("carried")
     if carried is not None and not isinstance(carried, dict):
         raise ReplayError(words("carried must be an object (a campaign's setup for this game) or null"))
-    redeals = check_redeals(data, actions)
+    redeals = check_redeals(data.get("redeals"), len(actions))
     try:
         state = replay(engine, seed, options, actions, carried, redeals)
     except ReplayError as exc:
