@@ -133,3 +133,11 @@ def test_a_campaign_copy_deals_its_voyage_and_the_voyages_to_come_again_and_stil
     assert back.status_code == 201, back.text
     assert _campaign_state(web, c["id"]) == (dealt, redeals)
     assert web.get(f"/api/sessions/{back.json()['current_session']}").json()["view"] == s["view"]
+
+
+@pytest.mark.parametrize("games", [{"²": [[0, 1]]}, {"1": [[0, True]]}, {"1": "x"}, ["1"]])
+def test_a_campaign_file_with_malformed_redeals_is_refused(web, games):
+    cv = web.post("/api/campaigns", json={"game": "adamastor", "seed": 4}).json()  # a chosen seed: an open file
+    data = web.get(f"/api/campaigns/{cv['id']}/export").json()
+    r = web.post("/api/campaigns/import?on_shelf=copy", json={**data, "redeals": {"campaign": [], "games": games}})
+    assert r.status_code == 422, r.text

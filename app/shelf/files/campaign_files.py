@@ -281,7 +281,7 @@ def _check_redeals(data: dict[str, Any], steps: int) -> tuple[list[list[int]] | 
     campaign = check_redeals(given.get("campaign") or None, steps)
     games: dict[int, list[list[int]]] = {}
     for number, pairs in given.get("games", {}).items():
-        if not (isinstance(number, str) and number.isdigit()):
+        if not (isinstance(number, str) and number.isascii() and number.isdigit() and len(number) <= 6):
             raise ReplayError(shape)
         games[int(number)] = check_redeals(pairs, MAX_ACTIONS) or []
     return campaign, games
