@@ -47,6 +47,15 @@ _WATCH = """() => {
       if (token && moves) w.slid[token] = true;
     }
   };
+  // A CSS animation is named as it starts, whatever the frame rate: on a loaded machine a short glow can begin and
+  // end between two of the frames sampled below (getAnimations() then no longer lists it).
+  if (!window.__started) {
+    window.__started = true;
+    document.addEventListener('animationstart', e => {
+      const watch = window.__watch;
+      if (watch) watch.anims[e.animationName] = watch.anims[e.animationName] || false;
+    }, true);
+  }
   window.__observer = new MutationObserver(records => {
     for (const r of records) {
       const el = r.target;
