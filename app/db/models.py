@@ -247,7 +247,8 @@ class SiteSettings(Base):
 
 
 class ReplayCheckpoint(Base):
-    """A game's state dumped at every 50th version, so a replay step never replays from the start.
+    """A game's state at one version, so a replay step never replays from the start (about one row every 50
+    versions, chosen where a later step can build on it: app/shelf/timeline.py).
 
     Filled lazily by app/shelf/timeline.py the first time a replay needs them; `rules_version` is the rules the
     state was built under (a save brought up to newer rules replays differently: older rows are ignored).
@@ -259,3 +260,15 @@ class ReplayCheckpoint(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     rules_version: Mapped[int] = mapped_column(Integer, primary_key=True)
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ReplayTurns(Base):
+    """Where each turn of a game began, `[[turn, step], ...]`, as far as version `version` (app/shelf/timeline.py):
+    a jump to a turn walks only the entries played since."""
+
+    __tablename__ = "replay_turns"
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+    rules_version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    starts: Mapped[list[list[int]]] = mapped_column(JSON)

@@ -8,21 +8,21 @@ app/shelf/moves.py rebuilds an undo from the last reveal with the same seeded ru
 state before the undone action. So the state at N is the state reached by the actions standing after the
 first N entries, and the view at N is exactly what the player saw then: no future card ever shows.
 
-Cost independent of length: the state is dumped every `EVERY` (50) versions into `replay_checkpoints`, and a
-step rebuilds from the nearest checkpoint at or below N: at most `EVERY` applies, however long the game.
-Checkpoints are filled lazily, the first time a replay needs them (one walk from the last checkpoint to N,
-writing each one it passes), rather than as the game is played: the move's hot path (app/shelf/moves.py) stays as it
-is, games imported or played before this table existed get them too, and a game nobody replays costs nothing.
-Each row records the rules version it was built under: a save brought up to newer rules replays differently,
-so rows of another rules version are ignored (and rebuilt).
-
-An undo can take back an action made before the checkpoint a walk starts from (undo reaches back to the last
-reveal, which may lie before it): the walk then starts again from the checkpoint before, which a game can
-need only as far back as its last reveal.
+Cost independent of length and of how the undos fell: a step is rebuilt from a stored state
+(`replay_checkpoints`) on its way, applying only the actions standing at N since then. Reading the log back from N,
+each undo cancels the nearest earlier action still standing; where no undo is waiting, the state at that version
+lies on the way to the state at N, and a state stored there is a base (`_path`). Each walk stores about one state
+every `EVERY` (50) versions along its way (`_worth_keeping`), so a later step near it builds on one: a game of
+2,000 (move, undo) pairs replays its last step as cheaply as its first. States are stored lazily, the first time a
+replay needs them, rather than as the game is played: the move's hot path (app/shelf/moves.py) stays as it is,
+games imported or played before this table existed get them too, and a game nobody replays costs nothing. Each row
+records the rules version it was built under: a save brought up to newer rules replays differently, so rows of
+another rules version are ignored (and rebuilt).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,13 +31,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from app.core.errors import NotFound
-from app.db.models import GameSession, LogEntry, ReplayCheckpoint
+from app.db.models import GameSession, LogEntry, ReplayCheckpoint, ReplayTurns
 from app.shelf import moves, store
 from app.shelf.files.savefile import ReplayError, redealt
 from games.engine import GameEngine, IllegalAction, Status, words
 from games.registry import get_engine
 
 EVERY = 50
+_PAGE = 500  # log entries read at a time when walking back
 LOG_LINES = moves.LOG_TAIL
 
 
@@ -67,13 +68,17 @@ def _new_game(engine: GameEngine, record: GameSession) -> Any:
     return redealt(engine, state, 0, record.redeals)
 
 
-def _checkpoints_below(db: Session, record: GameSession, rules_version: int, n: int) -> list[tuple[int, Any]]:
-    """The newest stored checkpoint at or below version n, as [(version, dumped state)] (or [])."""
+def _checkpoint_versions(db: Session, session_id: str, rules_version: int, n: int) -> set[int]:
+    """The versions at or below n that have a stored state under these rules."""
     c = ReplayCheckpoint
-    rows = db.execute(select(c.version, c.state)
-                      .where(c.session_id == record.id, c.rules_version == rules_version, c.version <= n)
-                      .order_by(c.version.desc()).limit(1))
-    return [(v, s) for v, s in rows]
+    return set(db.scalars(select(c.version).where(c.session_id == session_id, c.rules_version == rules_version,
+                                                  c.version <= n)))
+
+
+def _checkpoint(db: Session, session_id: str, rules_version: int, version: int) -> Any:
+    c = ReplayCheckpoint
+    return db.scalars(select(c.state).where(c.session_id == session_id, c.rules_version == rules_version,
+                                            c.version == version)).one()
 
 
 def _entries(db: Session, session_id: str, after: int, upto: int) -> list[tuple[int, str, str]]:
@@ -83,57 +88,101 @@ def _entries(db: Session, session_id: str, after: int, upto: int) -> list[tuple[
     return [(seq, kind, action) for seq, kind, action in rows]
 
 
-class _Crossed(Exception):
-    """An undo took back an action made before the walk's starting point."""
+def _entries_back(db: Session, session_id: str, upto: int) -> Iterator[tuple[int, str, str]]:
+    """The log entries at or below `upto`, newest first, read a page at a time (a walk back usually stops early)."""
+    while upto > 0:
+        rows = [(seq, kind, action) for seq, kind, action in db.execute(
+            select(LogEntry.seq, LogEntry.kind, LogEntry.action)
+            .where(LogEntry.session_id == session_id, LogEntry.seq <= upto)
+            .order_by(LogEntry.seq.desc()).limit(_PAGE))]
+        yield from rows
+        if len(rows) < _PAGE:
+            return
+        upto = rows[-1][0] - 1
 
 
-def _walk(engine: GameEngine, base: Any, entries: list[tuple[int, str, str]],
-          dumps: dict[int, Any], redeals: list[list[int]] | None = None) -> Any:
-    """The state after `entries`, starting from `base`; `dumps` gets the state at every EVERY-th version passed.
-    A copy's unseen parts are dealt again where it was made (`redeals`: app/shelf/files/savefile.py)."""
-    frames = [base]  # frames[-1] is the current state; each action pushes one, each undo pops one
-    actions: list[str] = []
-    for seq, kind, action in entries:
+@dataclass
+class _Path:
+    """How the state at a version is built: from the state at `base` (a stored checkpoint, or the new game at 0)
+    through `ops` in order, each (seq, action) to apply or (seq, None) for the copy's deal again made at seq.
+    `clean` are the versions on the way (ascending): the state at each is the state after the ops up to it."""
+
+    base: int
+    ops: list[tuple[int, str | None]]
+    clean: list[int]
+
+
+def _path(db: Session, record: GameSession, n: int, stored: set[int]) -> _Path:
+    """Read the log back from n to the newest version on the way to n whose state is stored (or to the start).
+
+    An undo takes back the latest action still standing, so reading back, each undo cancels the nearest earlier
+    action not yet cancelled (`taken_back` holds those waiting). Where none is waiting, the state at that version
+    lies on the way to the state at n ("clean"), and a stored state there is a base to build on; the actions met
+    there are the ones standing at n, the only ones to apply. A copy's deal again (app/shelf/files/savefile.py) at
+    a clean version is a step too; at any other it dealt a state later taken back."""
+    redeal_at = {at for at, _seed in record.redeals or ()}
+    ops: list[tuple[int, str | None]] = []
+    clean: list[int] = []
+    taken_back: list[str] = []  # the actions named by the undos still waiting, the earliest undo last
+    for seq, kind, action in _entries_back(db, record.id, n):
+        if not taken_back:
+            if seq in stored:
+                return _Path(seq, ops[::-1], clean[::-1])
+            clean.append(seq)
+            if seq in redeal_at:
+                ops.append((seq, None))
         if kind == "undo":
-            if not actions:
-                raise _Crossed
-            if actions[-1] != action:
+            taken_back.append(action)
+        elif taken_back:
+            if taken_back.pop() != action:
                 raise ReplayError(words("undo of {action} does not match the latest action", action=repr(action)))
-            actions.pop()
-            frames.pop()
         else:
-            try:
-                state, _events = engine.apply(frames[-1], action)
-            except IllegalAction as exc:
-                raise ReplayError(words("action #{n} ({action}) is not legal there", n=seq,
-                                        action=repr(action))) from exc
-            frames.append(state)
-            actions.append(action)
-        if redeals:
-            frames[-1] = redealt(engine, frames[-1], seq, redeals)
-        if seq % EVERY == 0:
-            dumps[seq] = frames[-1]
-    return frames[-1]
+            ops.append((seq, action))
+    if taken_back:
+        raise ReplayError(words("the log undoes an action that was never made"))
+    return _Path(0, ops[::-1], clean[::-1])
+
+
+def _worth_keeping(path: _Path) -> set[int]:
+    """The clean versions of a path to store: about one every EVERY versions along it, so that a later step
+    near them builds on one however the game's undos fell."""
+    keep, last = set(), path.base
+    for v in path.clean:
+        if v - last >= EVERY:
+            keep.add(v)
+            last = v
+    return keep
 
 
 def state_at(db: Session, record: GameSession, n: int, engine: GameEngine | None = None) -> Any:
-    """The state of `record` at version n (0 <= n <= record.version), from the nearest checkpoint."""
+    """The state of `record` at version n (0 <= n <= record.version), from the nearest stored state on its way."""
     engine = engine or get_engine(record.game)
     rules_version = engine.spec.rules_version
-    upto = n
-    while True:
-        found = _checkpoints_below(db, record, rules_version, upto)
-        base_version, base = (found[0][0], engine.load(found[0][1])) if found else (0, _new_game(engine, record))
-        dumps: dict[int, Any] = {}
-        try:
-            state = _walk(engine, base, _entries(db, record.id, base_version, n), dumps, record.redeals)
-        except _Crossed:
-            if base_version == 0:
-                raise ReplayError(words("the log undoes an action that was never made")) from None
-            upto = base_version - 1  # start again from the checkpoint before this one
-            continue
-        _store(db, record.id, rules_version, engine, dumps)
-        return state
+    path = _path(db, record, n, _checkpoint_versions(db, record.id, rules_version, n))
+    if path.base:
+        state = engine.load(_checkpoint(db, record.id, rules_version, path.base))
+    else:
+        state = _new_game(engine, record)
+    keep, dumps = _worth_keeping(path), {}
+    seeds = dict(record.redeals or ())
+    ops = iter(path.ops)
+    op = next(ops, None)
+    for v in path.clean:
+        while op is not None and op[0] <= v:
+            seq, action = op
+            if action is None:
+                state = engine.redeal(state, seeds[seq])
+            else:
+                try:
+                    state, _events = engine.apply(state, action)
+                except IllegalAction as exc:
+                    raise ReplayError(words("action #{n} ({action}) is not legal there", n=seq,
+                                            action=repr(action))) from exc
+            op = next(ops, None)
+        if v in keep:
+            dumps[v] = state
+    _store(db, record.id, rules_version, engine, dumps)
+    return state
 
 
 def _store(db: Session, session_id: str, rules_version: int, engine: GameEngine, dumps: dict[int, Any]) -> None:
@@ -205,42 +254,65 @@ def session_view(db: Session, at: Step) -> moves.SessionView:
     )
 
 
-_TURNS: dict[tuple[str, int, int], dict[int, int]] = {}  # (session, version, rules version) -> turn starts
-_TURNS_KEPT = 64
-
-
 def turn_starts(db: Session, *, session_id: str, owner_id: str | None = None) -> dict[int, int]:
     """The step at which the view first showed each turn, {turn: step}; empty for a game whose view has no turn.
 
     The games do not mark a new turn alike in their events (Nemo's War rolls "Turn 2" after the turn has
-    begun), so this walks the game once, as the player saw it, reading the view's own `turn` at every step. A
-    jump to a turn is rare and the walk is one pass over the log (about a second for 2,000 actions), so the
-    answer is kept per session and version rather than stored."""
+    begun), so this walks the game as the player saw it, reading the view's own `turn` at every step. The walk
+    is kept with the game (`replay_turns`, as far as the version it reached): the next jump walks only the
+    entries played since, so a jump costs the same however many games the server holds."""
     record = store.get_session(db, session_id=session_id, owner_id=owner_id)
     engine = get_engine(record.game)
-    key = (record.id, record.version, engine.spec.rules_version)
-    if key in _TURNS:
-        return _TURNS[key]
-    frames = [_new_game(engine, record)]
-    first = engine.view(frames[0]).get("turn")
-    starts: dict[int, int] = {}
-    if isinstance(first, int):
-        starts[first] = 0
-        for seq, kind, action in _entries(db, record.id, 0, record.version):
+    rules_version = engine.spec.rules_version
+    kept = db.get(ReplayTurns, (record.id, rules_version))
+    if kept is not None and kept.version == record.version:
+        return {turn: step for turn, step in kept.starts}
+    if kept is not None and kept.version < record.version:
+        walked, starts = kept.version, {turn: step for turn, step in kept.starts}
+        frames = [state_at(db, record, walked, engine)] if starts else []
+    else:
+        walked, starts = 0, {}
+        frames = [_new_game(engine, record)]
+        first = engine.view(frames[0]).get("turn")
+        if isinstance(first, int):
+            starts[first] = 0
+    if starts:  # else the game's view has no turn
+        redeal_at = {at for at, _seed in record.redeals or ()}
+        for seq, kind, action in _entries(db, record.id, walked, record.version):
             if kind == "undo":
                 if len(frames) > 1:
                     frames.pop()
+                    if seq not in redeal_at:
+                        continue  # the board as it was one step back: its turn was read then
+                else:  # it takes back an action made before this walk began
+                    frames = [state_at(db, record, seq, engine)]
             else:
                 try:
                     frames.append(engine.apply(frames[-1], action)[0])
                 except IllegalAction as exc:
                     raise ReplayError(words("action #{n} ({action}) is not legal there", n=seq,
                                             action=repr(action))) from exc
-                frames[-1] = redealt(engine, frames[-1], seq, record.redeals)
+            frames[-1] = redealt(engine, frames[-1], seq, record.redeals)
             turn = engine.view(frames[-1]).get("turn")
             if isinstance(turn, int):
                 starts.setdefault(turn, seq)
-    if len(_TURNS) >= _TURNS_KEPT:
-        _TURNS.clear()
-    _TURNS[key] = starts
+        # The next walk starts from here: keep the state it will start from, unless one is stored near it.
+        if record.version and not any(v > record.version - EVERY for v in
+                                      _checkpoint_versions(db, record.id, rules_version, record.version)):
+            _store(db, record.id, rules_version, engine, {record.version: frames[-1]})
+    _keep_turns(db, record.id, rules_version, record.version, starts)
     return starts
+
+
+def _keep_turns(db: Session, session_id: str, rules_version: int, version: int, starts: dict[int, int]) -> None:
+    """Store how far the turn walk went (a race with another reader storing the same is harmless)."""
+    kept = db.get(ReplayTurns, (session_id, rules_version))
+    if kept is None:
+        db.add(ReplayTurns(session_id=session_id, rules_version=rules_version, version=version,
+                           starts=sorted(starts.items())))
+    else:
+        kept.version, kept.starts = version, sorted(starts.items())
+    try:
+        db.commit()
+    except IntegrityError:
+        db.rollback()

@@ -13,7 +13,7 @@ from app.core import jsoncodec
 from app.core.config import Settings
 from app.db.engine import make_engine, make_sessionmaker
 from app.db.migrate import upgrade
-from app.db.models import LogEntry, ReplayCheckpoint
+from app.db.models import LogEntry, ReplayCheckpoint, ReplayTurns
 from app.main import create_app
 from app.shelf import moves, store, timeline
 from games.engine import Rng
@@ -70,8 +70,13 @@ def test_every_step_shows_what_the_player_saw(sessions, game):
             at = timeline.step(db, session_id=sid, n=n)
             assert at.view == seen[n], f"{game}: step {n} differs from what was seen"
             assert at.steps == record.version
-        stored = db.query(ReplayCheckpoint.version).filter(ReplayCheckpoint.session_id == sid).all()
-    assert sorted(v for (v,) in stored) == list(range(timeline.EVERY, len(seen), timeline.EVERY))
+        stored = db.query(ReplayCheckpoint.version, ReplayCheckpoint.state).filter(
+            ReplayCheckpoint.session_id == sid).all()
+    engine = get_engine(game)
+    assert stored, "a replay stores states to build on"
+    assert len(stored) <= 2 * len(seen) // timeline.EVERY, "about one stored state every EVERY versions"
+    for v, state in stored:
+        assert engine.view(engine.load(state)) == seen[v], f"{game}: the state stored at {v} is not the game's there"
 
 
 def _count_applies(monkeypatch, engine) -> list[int]:
@@ -86,14 +91,14 @@ def _count_applies(monkeypatch, engine) -> list[int]:
     return calls
 
 
-def _long_game(db, game: str, entries: int) -> str:
-    """A game with `entries` log entries: a few real moves, then a move and its undo over and over."""
+def _long_game(db, game: str, entries: int, real: int = 10) -> str:
+    """A game with `entries` log entries: `real` bot moves, then a move and its undo over and over."""
     engine = get_engine(game)
     bot, rng = engine.bots["heuristic"], Rng.from_seed(5)
     sid = store.create_session(db, game=game, seed=5).id
     state = engine.new_game(5, store.get_session(db, session_id=sid).options)
     log = []
-    while len(log) < 10:
+    while len(log) < real:
         action = bot.choose(engine, state, engine.legal_actions(state), rng)
         state, _ = engine.apply(state, action)
         log.append(("action", action))
@@ -121,6 +126,57 @@ def test_a_deep_step_costs_what_a_shallow_one_costs(sessions, monkeypatch):
             costs[(sid, n)] = calls[0]
     assert max(costs.values()) <= timeline.EVERY, costs
     assert costs[(long_id, 1999)] <= costs[(short_id, 10)] + timeline.EVERY
+
+
+def test_a_deep_step_costs_the_same_when_every_fiftieth_move_was_taken_back(sessions, monkeypatch):
+    """The probe's game (#27 §2.1): 11 moves, then (move, undo) pairs, so every 50th version is a move that the
+    next entry takes back. A step must not walk back through the game from stored state to stored state."""
+    engine = get_engine("platformer")
+    with sessions() as db:
+        sid = _long_game(db, "platformer", 4001, real=11)
+        calls = _count_applies(monkeypatch, engine)
+        read = [0]
+        real_back = timeline._entries_back
+
+        def counted_back(*args):
+            for row in real_back(*args):
+                read[0] += 1
+                yield row
+
+        monkeypatch.setattr(timeline, "_entries_back", counted_back)
+        first = timeline.step(db, session_id=sid, n=4001)
+        assert calls[0] <= 12, f"the first deep step applied {calls[0]} actions"
+        for n in (4001, 4000, 3999, 2500, 1001, 12, 11):
+            calls[0] = read[0] = 0
+            at = timeline.step(db, session_id=sid, n=n)
+            assert calls[0] <= timeline.EVERY, f"step {n} applied {calls[0]} actions"
+            assert read[0] <= 2 * timeline.EVERY + 1, f"step {n} read {read[0]} log entries"
+        assert timeline.step(db, session_id=sid, n=3999).view == first.view == timeline.step(db, session_id=sid,
+                                                                                              n=11).view
+        assert at.view == first.view
+
+
+def test_a_jump_to_a_turn_walks_only_what_was_played_since(sessions, monkeypatch):
+    engine = get_engine("platformer")
+    with sessions() as db:
+        sid, seen = play_recorded(db, "platformer", seed=17, entries=130)
+        calls = _count_applies(monkeypatch, engine)
+        starts = timeline.turn_starts(db, session_id=sid)
+        assert calls[0] >= 50, "the first jump walks the game"
+        calls[0] = 0
+        assert timeline.turn_starts(db, session_id=sid) == starts
+        assert calls[0] == 0, "the walk is kept with the game, not walked again"
+        monkeypatch.undo()
+        sv = moves.current_view(db, session_id=sid)
+        for _ in range(3):
+            sv = moves.play(db, session_id=sid, action=sv.legal_actions[0].id, version=sv.version)
+        calls = _count_applies(monkeypatch, engine)
+        longer = timeline.turn_starts(db, session_id=sid)
+        assert calls[0] <= 3 + timeline.EVERY, f"three new moves walked {calls[0]} actions"
+        assert {t: s for t, s in longer.items() if t in starts} == starts
+        db.query(ReplayTurns).delete()
+        db.commit()
+        assert timeline.turn_starts(db, session_id=sid) == longer, "the kept walk goes on as a fresh one would"
 
 
 def test_an_undo_across_a_checkpoint_rebuilds_from_the_one_before(sessions):

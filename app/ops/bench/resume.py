@@ -1,8 +1,8 @@
 """Resume cost: opening a session after a few actions versus after thousands must cost the same.
 
-So must a replay step (issue #17): GET /api/sessions/{id}/replay at step `short - 1` of the short session and
-at the same distance past a checkpoint in the long one (a step rebuilds from the nearest checkpoint below it,
-app/shelf/timeline.py), after one first call that fills the long game's checkpoints.
+So must a replay step (issues #17, #27): GET /api/sessions/{id}/replay at step `short - 1` of the short session and
+near the end of the long one (a step rebuilds from a stored state on its way, app/shelf/timeline.py), after one
+first call that stores the long game's states.
 
 Long logs are made with real moves through the API: find one legal action that can be taken back,
 then take it and undo it again and again (each one is a log entry and a version, the board stays put).
