@@ -25,6 +25,7 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 
 from app.core.config import ROOT
+from app.i18n.grammar import Grammar, load_nouns
 from app.i18n.locales import DEFAULT, PSEUDO, SUPPORTED
 from app.i18n.pseudo import PseudoTranslations
 from games.registry import all_engines
@@ -50,6 +51,19 @@ def po_path(domain: str, locale: str) -> Path:
 
 def pot_path(domain: str) -> Path:
     return locale_dir(domain) / f"{domain}.pot"
+
+
+def nouns_path(domain: str, locale: str) -> Path:
+    """The genders of the names a domain's sentences give articles to (app/i18n/grammar.py)."""
+    return locale_dir(domain) / locale / "nouns.json"
+
+
+def _grammar(locale: str, game: str | None) -> Grammar:
+    """The articles of `locale` for a page of `game`: every catalog's nouns, the game's over the app's."""
+    nouns = {}
+    for domain in (APP_DOMAIN, game) if game else (APP_DOMAIN,):
+        nouns.update(load_nouns(nouns_path(domain, locale)))
+    return Grammar(nouns)
 
 
 def _compiled(domain: str, locale: str) -> Translations | None:
@@ -102,7 +116,9 @@ def translations(locale: str, game: str | None = None) -> gettext.NullTranslatio
     if locale == DEFAULT or locale not in SUPPORTED:
         return gettext.NullTranslations()
     if game is None:
-        return _app_words(locale)
+        words = _app_words(locale)
+        words.grammar = _grammar(locale, None)
+        return words
     app = translations(locale)  # the app's words, built once per language
     own = _compiled(game, locale)
     if own is None:
@@ -110,6 +126,7 @@ def translations(locale: str, game: str | None = None) -> gettext.NullTranslatio
     # One catalog to look in, the game's words over the app's: a fallback chain cost each of the app's words
     # (of the thousands a board says) a miss, a second look-up and a call.
     own._catalog = {**getattr(app, "_catalog", {}), **own._catalog}
+    own.grammar = _grammar(locale, game)
     return own
 
 

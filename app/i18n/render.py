@@ -57,11 +57,16 @@ def _words(w: Words, t: gettext.NullTranslations) -> str:
     pattern = t.gettext(w.msgid) if w.plural is None else t.ngettext(w.msgid, w.plural, w.n or 0)
     if not w.params:
         return pattern
-    params = {k: say(v, t) if isinstance(v, str) else v for k, v in w.params.items()}
+    grammar = getattr(t, "grammar", None)
+    if grammar is None:
+        params = {k: say(v, t) if isinstance(v, str) else v for k, v in w.params.items()}
+    else:  # each name knows its gender, for the article a translation asks of it (app/i18n/grammar.py)
+        params = {k: grammar.said(v, say(v, t)) if isinstance(v, str) else v for k, v in w.params.items()}
     try:
-        return pattern.format(**params)
+        said = pattern.format(**params)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English beats an error
         return str(w)
+    return said if grammar is None else grammar.finish(said)
 
 
 def say_json(data: Any, t: gettext.NullTranslations | None = None) -> str | None:

@@ -14,14 +14,15 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from app.i18n import catalogs
+from app.i18n import catalogs, grammar
 from app.i18n.catalogs import game_slugs
 from app.i18n.coverage import content_texts
 from tests.support.label_words import english_faults
 
 ROOT = catalogs.ROOT
 KEYWORDS = {**DEFAULT_KEYWORDS, "words": None, "words_n": (1, 2), "N_": None}
-_BRACES = re.compile(r"\{(\w+)\}")
+_BRACES = re.compile(r"\{(\w+)(?::\w+)?\}")  # a translation may ask a name for its article: {ship:al}
+_SPECS = re.compile(r"\{\w+:(\w+)\}")
 _PERCENT = re.compile(r"%\((\w+)\)s")
 
 
@@ -82,6 +83,20 @@ def test_translations_keep_every_placeholder(domain):
             if s and _placeholders(s) != wanted and _placeholders(s) != _placeholders(ids[0]):
                 wrong.append((ids[0], s))
     assert not wrong, f"placeholders differ in {domain}: {wrong[:5]}"
+
+
+@pytest.mark.parametrize("domain", catalogs.domains())
+def test_a_translation_asks_only_for_articles_there_are(domain):
+    wrong = []
+    for m in _catalog(domain):
+        for s in [m.string] if isinstance(m.string, str) else list(m.string or ()):
+            wrong += [(m.id, spec) for spec in _SPECS.findall(s or "") if spec not in grammar.SPECS]
+    assert not wrong, f"unknown article specs in {domain} (app/i18n/grammar.py knows {sorted(grammar.SPECS)}): {wrong}"
+
+
+@pytest.mark.parametrize("domain", catalogs.domains())
+def test_every_nouns_file_gives_genders(domain):
+    grammar.load_nouns(catalogs.nouns_path(domain, "es"))  # raises on a gender it does not know
 
 
 @pytest.mark.parametrize("game", catalogs.game_slugs())
