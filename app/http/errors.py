@@ -20,7 +20,7 @@ from app.core.errors import NotFound
 from app.http.auth import CsrfRefused, Forbidden, LoginRequired
 from app.http.wants import is_htmx, wants_json
 from app.i18n.render import say
-from games.engine import reason, words
+from games.engine import N_, reason, words
 
 # (request, status, {"message": ..., "heading": ..., ...}, headers) -> the HTML answer
 ErrorPage = Callable[[Request, int, dict[str, Any], Mapping[str, str] | None], Response]
@@ -88,9 +88,38 @@ def install(app: FastAPI, page: ErrorPage) -> None:
         return JSONResponse({"detail": say(_validation_message(exc.errors()))}, status_code=422)
 
 
+# What each kind of validation error says, in the reader's language (pydantic's own messages are English only).
+_PROBLEMS = {
+    "missing": N_("{field} is missing"),
+    "int_type": N_("{field} must be a whole number"),
+    "int_parsing": N_("{field} must be a whole number"),
+    "int_from_float": N_("{field} must be a whole number"),
+    "string_type": N_("{field} must be text"),
+    "bool_type": N_("{field} must be true or false"),
+    "bool_parsing": N_("{field} must be true or false"),
+    "dict_type": N_("{field} must be a JSON object"),
+    "model_type": N_("{field} must be a JSON object"),
+    "list_type": N_("{field} must be a list"),
+    "string_too_long": N_("{field} is too long"),
+    "string_too_short": N_("{field} is too short"),
+    "too_long": N_("{field} is too long"),
+    "greater_than_equal": N_("{field} is too small"),
+    "greater_than": N_("{field} is too small"),
+    "less_than_equal": N_("{field} is too large"),
+    "less_than": N_("{field} is too large"),
+    "literal_error": N_("{field} is not one of the values it may take"),
+    "enum": N_("{field} is not one of the values it may take"),
+    "extra_forbidden": N_("{field} is not a field of this request"),
+    "json_invalid": N_("the body is not valid JSON"),
+}
+
+
 def _validation_message(errors: Any) -> Any:
+    """One refusal naming each field that was wrong and how, said in the reader's language."""
     parts = []
     for err in errors:
-        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-        parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid")))
-    return words("malformed request: {details}", details="; ".join(parts))
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        problem = _PROBLEMS.get(err.get("type", ""), N_("{field} is not valid"))
+        parts.append(words(problem, field=where))
+    joined = "; ".join(f"{{p{i}}}" for i in range(len(parts)))  # each part said in the reader's language
+    return words("malformed request: {details}", details=words(joined, **{f"p{i}": p for i, p in enumerate(parts)}))

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from app.core.errors import Illegal, NotFound, Refused, Stale
 from app.core.locks import KeyedLocks
 from app.db.models import Campaign, CampaignLogEntry, GameSession, utcnow
-from app.shelf.naming import default_name
+from app.shelf.naming import campaign_game_name, default_name
 from app.shelf.store import choose_seed, clean_name, insert_session, new_id, newest_first, owner_or_default
 from games.engine import Action, CampaignEngine, Event, GameEngine, IllegalAction, OptionError, Status, reason, words
 from games.registry import UnknownGame, get_engine
@@ -108,7 +108,7 @@ def create_campaign(
     campaign = Campaign(
         id=new_id(),
         game=engine.spec.slug,
-        name=clean_name(name, default_name(cengine.spec.title, now)),
+        name=clean_name(name, default_name(cengine.spec.title, now, engine.spec.slug)),
         seed=seed,
         seed_chosen=chosen,
         options=options,
@@ -378,7 +378,7 @@ def _start_due_game(
         engine,
         seed=setup.seed,
         options=setup.options,
-        name=f"{campaign.name} — game {index}",
+        name=campaign_game_name(campaign.name, index),
         state=state,
         carried=setup.carried,
         campaign_id=campaign.id,

@@ -67,11 +67,21 @@ def when_label(moment: datetime) -> str:
     return format_datetime(local, "d MMM, HH:mm", tzinfo=local.tzinfo, locale="en" if loc == PSEUDO else loc)
 
 
-def default_name(title: str, moment: datetime) -> str:
-    """The name of a new game or campaign, in the language of whoever starts it: 'Nemo's War · 25 Nov, 04:42'.
+def default_name(title: str, moment: datetime, game: str | None = None) -> str:
+    """The name of a new game or campaign, in the language of whoever starts it: 'Nemo's War · 25 Nov, 04:42'
+    ('Adamastor — Campaña · 25 nov, 04:42': a campaign's title is in its game's catalog, `game`).
     Once given it is the player's own name: it does not change with the language."""
-    named = title if context.locale() == PSEUDO else say(title)  # no pseudo-locale marks in a stored name
+    with context.using(game_=game or context.game()):
+        named = title if context.locale() == PSEUDO else say(title)  # no pseudo-locale marks in a stored name
     return f"{named} · {when_label(moment)}"
+
+
+def campaign_game_name(campaign_name: str, index: int) -> str:
+    """The name of a campaign's game, in the language of whoever plays on: 'Winter voyages — game 2',
+    'Viajes de invierno — partida 2'. Stored like any name."""
+    if context.locale() == PSEUDO:
+        return f"{campaign_name} — game {index}"
+    return say(words("{campaign} — game {n}", campaign=campaign_name, n=index))
 
 
 def free_name(name: str, taken: Iterable[str]) -> str:

@@ -235,7 +235,7 @@ def test_the_api_says_its_errors_in_the_language_of_accept_language(single):
     spanish = c.post(f"/api/sessions/{sid}/actions", json=body, headers=es)
     assert english.status_code == spanish.status_code == 422
     assert english.json()["detail"] == "'bogus' is not a legal action now: Add or stop."
-    assert spanish.json()["detail"].startswith("'bogus' no es una acción legal ahora: ")
+    assert spanish.json()["detail"].startswith("'bogus' no es una acción legal ahora. ")
 
     c.post(f"/api/sessions/{sid}/actions", json={"action": "add", "version": 0})
     english = c.post(f"/api/sessions/{sid}/actions", json={"action": "add", "version": 0})

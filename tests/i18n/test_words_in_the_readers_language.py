@@ -125,7 +125,7 @@ def test_the_api_says_a_refusal_and_the_log_in_the_games_own_words(client):
     refused = client.post(f"/api/sessions/{session['id']}/actions", json={"action": "nonsense",
                                                                         "version": session["version"]}, headers=es)
     assert refused.status_code == 422
-    assert refused.json()["detail"] == ("'nonsense' no es una acción legal ahora: "
+    assert refused.json()["detail"] == ("'nonsense' no es una acción legal ahora. "
                                         "Elige la carta de Origen que te quedas.")
     keep = next(a["id"] for a in session["legal_actions"] if a["id"].startswith("keep:"))
     client.post(f"/api/sessions/{session['id']}/actions", json={"action": keep, "version": session["version"]})

@@ -40,7 +40,7 @@ from app.shelf.files.savefile import (
     state_digest,
 )
 from app.shelf.files.sealing import Sealer, SealRefused, is_sealed, open_file, seed_chosen_flag
-from app.shelf.naming import free_name, name_problem
+from app.shelf.naming import campaign_game_name, free_name, name_problem
 from app.shelf.store import choose_seed, insert_session, log_entries, new_id, owner_or_default, taken_names
 from games.engine import (
     CampaignEngine,
@@ -357,7 +357,7 @@ def import_campaign(db: Session, *, data: Any, sealer: Sealer | None, owner_id: 
             run.engine,
             seed=game.setup.seed,
             options=game.setup.options,
-            name=f"{campaign.name} — game {index}",
+            name=campaign_game_name(campaign.name, index),
             state=game.state,
             version=len(game.actions),
             carried=game.setup.carried,
