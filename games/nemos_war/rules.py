@@ -113,7 +113,7 @@ def change_notoriety(c: Components, s: State, ev: list[Event], n: int, why: str 
 
 
 def change_liberation(c: Components, s: State, ev: list[Event], n: int) -> None:
-    """[9.0]: 0..19; the marker's x1 / +10 sides are only how the value is shown."""
+    """[9.0]: 0..19; the marker's ×1 / +10 sides are only how the value is shown."""
     before = s.liberation
     s.liberation = max(0, min(c.liberation_max, before + n))
     if s.liberation != before:

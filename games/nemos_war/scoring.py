@@ -1,8 +1,8 @@
 """The score [12.3] by category under the commitment's column, the victory level [12.4] and the epilogue [12.5].
 
 Categories marked * in the rulebook use the commitment's multipliers; a half multiplier rounds the
-category's total down (RULINGS.md). With no commitment chosen yet the multipliers are x1 and science and
-wonders are worth nothing.
+category's total down (RULINGS.md). With no commitment chosen yet the multipliers are ×1 and science and
+wonders are worth nothing. A multiplier is written with the times sign ("×2", "×½"), as on the rules page.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ NEUTRAL = {"multipliers": {"warships": 1, "others": 1, "adventure": 1, "treasure
 
 
 def _mult(x: float) -> str:
-    return {0.5: "x1/2", 0: "x0"}.get(x, f"x{int(x)}")
+    return {0.5: "×½", 0: "×0"}.get(x, f"×{int(x)}")
 
 
 def _line(key: str, label: str, points: int, detail: str = "") -> dict:

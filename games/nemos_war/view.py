@@ -94,7 +94,7 @@ def build_view(c: Components, s: State) -> dict[str, Any]:
         "notoriety": {"value": s.notoriety, "max": c.notoriety["max"],
                       "warship_bonus": 1 if s.notoriety >= c.notoriety["max"] else 0,
                       "groups": _groups(c, s, c.notoriety["groups"])},
-        "liberation": {"value": s.liberation, "side": "+10" if s.liberation >= 10 else "x1",
+        "liberation": {"value": s.liberation, "side": "+10" if s.liberation >= 10 else "×1",
                        "position": s.liberation % 10 if s.liberation < 19 else 9, "max": c.liberation_max},
         "resources": _resources(c, s),
         "passengers": {w: {"name": d["name"], "vp": d["vp"], "help": d["label"], "available": s.passengers[w]}

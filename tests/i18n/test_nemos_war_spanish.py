@@ -83,7 +83,7 @@ def test_the_api_says_action_labels_in_spanish_and_keeps_their_ids(i18n_client):
     en = {a["id"]: a["label"] for a in english["legal_actions"]}
     es = {a["id"]: a["label"] for a in spanish["legal_actions"]}
     assert en.keys() == es.keys() and "commit:war" in es
-    assert en["commit:war"] == "Commit to War!" and es["commit:war"] == "Comprometerse con ¡Guerra!"
+    assert en["commit:war"] == "Commit to War!" and es["commit:war"] == "Compromiso: ¡Guerra!"
     assert es["commit:roll"] == "Que decida Nemo: tirar el dado"
     assert spanish["view"]["prompt"] == "Elige el Compromiso de Nemo, o tira el dado para decidirlo."
     r = i18n_client.post(f"/api/sessions/{english['id']}/actions",
