@@ -11,7 +11,7 @@ from games.adamastor.components import Components
 from games.adamastor.effects import pay_steps, task_of
 from games.adamastor.state import State
 from games.adamastor.table import card_name, hand_limit, say, skill_cost, title
-from games.engine import Action, Event, IllegalAction, words
+from games.engine import Action, Event, IllegalAction, words, words_n
 
 
 def learnable(comp: Components, s: State, limit: int | None) -> list[int]:
@@ -28,7 +28,9 @@ def learn_card(comp: Components, s: State, ev: list[Event], card: int) -> None:
 
 
 def _card_label(comp: Components, c: int) -> str:
-    return words("{card}, worth {n} Navigation", card=card_name(comp, c), n=comp.sailing[c].nav)
+    # The English says it the same for any count; Spanish needs "1 punto" / "2 puntos" (issue #27).
+    return words_n("{card}, worth {n} Navigation", "{card}, worth {n} Navigation", comp.sailing[c].nav,
+                   card=card_name(comp, c))
 
 
 def pending_actions(comp: Components, s: State) -> list[Action]:

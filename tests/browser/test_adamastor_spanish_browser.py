@@ -37,7 +37,7 @@ def test_play_a_whole_voyage_in_spanish_by_clicking(live_server, page, page_prob
 
     prompt = page.locator("#board .decision .prompt").inner_text()
     assert prompt.startswith("Elige la fila en la que empieza tu barco"), prompt
-    assert "Tu turno" in page.locator("#board .decision").inner_text()
+    assert "Tu jugada" in page.locator("#board .decision").inner_text()
 
     driver.step(keyboard=True)
     driver.play(4)

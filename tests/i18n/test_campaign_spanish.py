@@ -147,7 +147,7 @@ def test_the_campaign_api_says_its_refusals_in_spanish(i18n_client):
     en = c.get(f"/api/campaigns/{cv['id']}/log").json()
     log = c.get(f"/api/campaigns/{cv['id']}/log", headers=es).json()
     assert [ev["text"] for e in en for ev in e["events"]] == ["Voyage 1 will follow B1: By Way of Madeira."]
-    assert [ev["text"] for e in log for ev in e["events"]] == ["El viaje 1 seguirá B1: Por Madeira."]
+    assert [ev["text"] for e in log for ev in e["events"]] == ["El viaje 1 seguirá la carta B1: Por Madeira."]
     assert log[0]["events"][0]["words"] == en[0]["events"][0]["words"], "the stored words stay as they are"
 
 
