@@ -42,7 +42,8 @@ def heal(comp: Components, s: State, ev: list[Event], n: int) -> None:
         return
     before = s["health"]
     s["health"] = min(max_health(comp, s), s["health"] + n)
-    say(s, ev, "heal", words("Healed {n}; health {health}.", n=s["health"] - before, health=s["health"]))
+    if s["health"] > before:  # healing nothing is not said ("Healed 0")
+        say(s, ev, "heal", words("Healed {n}; health {health}.", n=s["health"] - before, health=s["health"]))
 
 
 def adjacent_enemies(comp: Components, s: State, cell: str) -> list[str]:

@@ -45,7 +45,8 @@ def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
         if lay.cells[c].t.spawn and c not in taken:
             new_enemy(s, "enemy", etype, c)
             spawned += 1
-    name = comp.enemies[etype].name
+    card = comp.enemies[etype]
+    name = card.name if spawned == 1 else card.raw.get("plural", card.name)  # "2 Goblins" (data, as the name is)
     a, b = s["levels"][level - 1]
     say(s, ev, "reveal", words_n("Level {level} is revealed (tiles {a} and {b}): {n} {enemy} appears.",
                                  "Level {level} is revealed (tiles {a} and {b}): {n} {enemy} appear.", spawned,

@@ -6,8 +6,9 @@ the strings under them from games/platformer/data/*.json into this game's catalo
 
 from games.engine import N_
 
-# The data files' words: names, card texts and the texts of conditions, boss setups and hero stars.
-DATA_KEYS = frozenset({"name", "text", "title", "condition_text", "setup_text", "star_text"})
+# The data files' words: names (and an enemy's plural name), card texts and the texts of conditions, boss setups
+# and hero stars.
+DATA_KEYS = frozenset({"name", "plural", "text", "title", "condition_text", "setup_text", "star_text"})
 # The view's words: those, plus score-line labels and where a bonus symbol came from (a card's name).
 TEXT_KEYS = DATA_KEYS | {"label", "source", "detail"}
 

@@ -60,7 +60,7 @@ EXPECTED = {
     "platformer": (lambda v: f"Turn {v['turn']} · {v['event']['left']} Event cards left · "
                              f"{v['hero']['health']} of {v['hero']['max_health']} health",
                    lambda v: f"Turno {v['turn']} · Quedan {v['event']['left']} cartas de Evento · "
-                             f"{v['hero']['health']} de {v['hero']['max_health']} de salud"),
+                             f"{v['hero']['health']} de {v['hero']['max_health']} de Salud"),
     "call_to_adventure": (lambda v: f"Act {'I' * v['current_act']} · Destiny {v['destiny']['total']} of "
                                     f"{v['destiny']['target']}",
                           lambda v: f"Acto {'I' * v['current_act']} · Destino {v['destiny']['total']} de "
