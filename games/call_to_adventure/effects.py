@@ -205,7 +205,8 @@ def adversary_effect(comp: Components, s: State, ev: list[Event], a: dict[str, A
     elif op == "steal_exp":
         lost = min(n, s.exp)
         s.exp -= lost
-        note(s, ev, "adversary", words("You lose {n} experience.", n=lost), effect=op)
+        if lost:  # nothing to lose, nothing said (the Adversary still gains, as its card says)
+            note(s, ev, "adversary", words("You lose {n} experience.", n=lost), effect=op)
         adv_gain(comp, s, ev, n, words("it took your experience"))
     elif op == "lose_ally":
         if s.allies:

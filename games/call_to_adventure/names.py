@@ -13,6 +13,12 @@ ICON_NAMES = {"str": N_("Strength"), "dex": N_("Dexterity"), "con": N_("Constitu
               "wis": N_("Wisdom"), "cha": N_("Charisma"), "divinity": N_("Divinity"), "justice": N_("Justice"),
               "nature": N_("Nature"), "arcane": N_("Arcane"), "royalty": N_("Royalty"), "villainy": N_("Villainy")}
 KIND_NAMES = {"origin": N_("Origin"), "motivation": N_("Motivation"), "destiny": N_("Destiny")}
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def act_numeral(act: int | str) -> str:
+    """An act as the board and the rulebook number it: 2 -> "II" (the log says "Act II", as the board does)."""
+    return ROMAN.get(int(act), str(act))
 
 
 def icon_name(key: str) -> Words:

@@ -15,7 +15,7 @@ from games.call_to_adventure.effects import (
     reveal_adversary_card,
     take_reward,
 )
-from games.call_to_adventure.names import kind_name, listing, rune_name
+from games.call_to_adventure.names import act_numeral, kind_name, listing, rune_name
 from games.call_to_adventure.scoring import destiny
 from games.call_to_adventure.setup import ROW_SIZE, discard_from_row, refill, reveal_act
 from games.call_to_adventure.state import SLOTS, State, fresh_flags
@@ -117,8 +117,8 @@ def place(comp: Components, s: State, ev: list[Event], card_id: str, path: str) 
                                slot=kind_name(slot)), card=card_id, slot=slot)
     take_reward(comp, s, ev, card.paths[path].reward)
     if count_under(s, slot) == 3:
-        note(s, ev, "act", words("Act {n} of your story is complete.", n=SLOTS.index(slot) + 1), slot=slot,
-             act=SLOTS.index(slot) + 1)
+        note(s, ev, "act", words("Act {n} of your story is complete.", n=act_numeral(SLOTS.index(slot) + 1)),
+             slot=slot, act=SLOTS.index(slot) + 1)
         adv_gain(comp, s, ev, 2, words("Rise of the Adversary: an act ends"))
 
 

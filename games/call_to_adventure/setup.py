@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.call_to_adventure.components import Character, Components, HeroCard, Story
 from games.call_to_adventure.effects import note
-from games.call_to_adventure.names import listing
+from games.call_to_adventure.names import act_numeral, listing
 from games.call_to_adventure.state import SLOTS, State
 from games.engine import Event, Rng, words
 
@@ -113,8 +113,8 @@ def refill(comp: Components, s: State, ev: list[Event], act: int) -> None:
         card = deck.pop()
         row.append(card)
         if act in s.revealed:
-            note(s, ev, "reveal", words("{card} joins the Act {act} row.", card=comp.story[card].name, act=act),
-                 reveals=True, card=card)
+            said = words("{card} joins the Act {act} row.", card=comp.story[card].name, act=act_numeral(act))
+            note(s, ev, "reveal", said, reveals=True, card=card)
     if act in s.revealed:
         queue_allies(comp, s, ev, act)
 
@@ -133,5 +133,6 @@ def discard_from_row(comp: Components, s: State, ev: list[Event], card: str) -> 
 def reveal_act(comp: Components, s: State, ev: list[Event], act: int) -> None:
     s.revealed.append(act)
     names = listing([comp.story[c].name for c in s.rows[str(act)]])
-    note(s, ev, "reveal", words("The Act {act} row is revealed: {names}.", act=act, names=names), reveals=True, act=act)
+    note(s, ev, "reveal", words("The Act {act} row is revealed: {names}.", act=act_numeral(act), names=names),
+         reveals=True, act=act)
     queue_allies(comp, s, ev, act)

@@ -118,3 +118,19 @@ def test_the_adversarys_deck_is_reshuffled_when_empty():
     s, events = do(s, "cast")
     assert len(s.adv_revealed) == 1 and len(s.adv_deck) == 5 and not s.adv_discard
     assert any("shuffled" in e.text and e.reveals for e in events)
+
+
+def test_harsh_lesson_with_no_experience_says_no_loss_of_nothing():
+    """Issue #27: "You lose 0 experience" is never said; the Adversary still gains, as its card says."""
+    s = kit.start(boss="The Bandit King")
+    kit.row(s, 1, ROW1)
+    cid = by_name("Harsh Lesson")
+    s.adv_deck.remove(cid)
+    s.adv_deck.append(cid)
+    s, _ = do(s, f"challenge:{by_name('Tavern Brawl')}:top")
+    s.exp = 0
+    kit.rig(s, [0, 0, 1, 0])
+    s, events = do(s, "cast")
+    assert s.exp == 0 and s.adv_exp == 1
+    assert not any(e.text.startswith("You lose") for e in events)
+    assert any("it took your experience" in e.text for e in events)

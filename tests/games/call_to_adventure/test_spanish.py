@@ -4,6 +4,7 @@ each one), the Spanish board uses the rulebook's terms, and a log or an end made
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -92,7 +93,7 @@ def test_a_log_made_in_english_reads_in_spanish_after_a_switch():
     t = translations("es", "call_to_adventure")
     spanish = [line["text"] for line in localize_lines(stored, t)]
     assert spanish != english
-    assert any(s.startswith("Lanzas ") and "Runa central" in s for s in spanish), spanish
+    assert any(s.startswith("Lanzas ") and "runa central" in s for s in spanish), spanish
     assert not any("You " in s for s in spanish), spanish
 
 
@@ -115,3 +116,16 @@ def test_a_save_keeps_log_words_and_an_older_save_with_plain_log_lines_still_loa
     back = ENGINE.load(data)
     assert back.log == ["A new tale begins. Your Adversary: The Demon."]
     assert ENGINE.view(back)["log"] == back.log
+
+
+def test_the_spanish_log_numbers_acts_as_the_board_does_and_quotes_names():
+    """Issue #27: "Acto II" in the log as on the board (never "Acto 2"); card and path names inside a sentence are
+    quoted «…», as titles ("Te quedas con «Pilluelo» como tu Origen", "por el camino «Detenerlo»")."""
+    t = translations("es", "call_to_adventure")
+    said = set()
+    for _state, tail in walk(ENGINE, 2, "heuristic"):
+        said.update(line["text"] for line in localize_lines(json.loads(json.dumps(tail)), t))
+    assert "El Acto I de tu historia está completo." in said
+    assert not [s for s in said if re.search(r"\bActo \d", s)]
+    assert any(s.startswith("Te quedas con «") and "» como tu Origen." in s for s in said), sorted(said)[:20]
+    assert any(re.match(r"Intentas «[^»]+» por el camino «[^»]+»\.$", s) for s in said)
