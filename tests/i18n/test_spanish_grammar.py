@@ -112,3 +112,13 @@ def test_no_verb_is_capitalised_mid_sentence(game):
 def test_times_is_one_sign(game):
     wrong = _found(game, _TIMES_AS_X)
     assert not wrong, f"{len(wrong)} lines write 'x' for times: {wrong[:8]}"
+
+
+_VOSOTROS = re.compile(r"\b\w+(?:áis|éis)\b")
+_ASCII_SIGNS = re.compile(r"(?<=\d) ?(?:>=|<=) ?(?=\d)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_player_is_tu_and_comparisons_are_typeset(game):
+    wrong = _found(game, _VOSOTROS) + _found(game, _ASCII_SIGNS)
+    assert not wrong, f"{len(wrong)} lines say vosotros or write >=/<=: {wrong[:8]}"
