@@ -11,7 +11,8 @@ preposition before it ("a" + "el" = "al", "de" + "el" = "del"). So:
   `{ship:El}` the same at the start of a sentence, `{ship:al}` "al Carguero", `{ship:del}` "del Carguero",
   `{ship:un}` "un Carguero" (and "la/La/a la/de la/una" for a feminine name, the plurals for a plural one);
 - every Spanish sentence made from parameters is finished by contracting "a el" and "de el" (a name whose own
-  article is part of it, "El Vengador", keeps its capital and is not contracted, as with "a El Salvador").
+  article is part of it, "El Vengador", keeps its capital and is not contracted, as with "a El Salvador"), and
+  a negative number gets the minus sign (−1), as the boards print it, not the hyphen a format spec writes.
 
 A parameter made of words (`{ship} ({kind}, ...)`) agrees as its first placeholder does. A name said with an
 article that no nouns file knows is said as masculine and remembered in `unknown`, which the Spanish grammar
@@ -38,6 +39,7 @@ _ARTICLES = {
 SPECS = frozenset({"el", "El", "al", "del", "un", "Un"})
 _OWN_ARTICLE = re.compile(r"^(El|La|Los|Las) ")
 _CONTRACT = re.compile(r"\b([Aa]|[Dd]e) el\b")
+_HYPHEN_MINUS = re.compile(r"(?<![\w\-−])-(?=\d)")  # "-1" typeset as "−1", not in "F-1" or "1-2"
 
 # Names said with an article that no nouns file gives a gender (kept empty by the tests).
 unknown: set[str] = set()
@@ -105,5 +107,7 @@ class Grammar:
 
     @staticmethod
     def finish(text: str) -> str:
-        """"a el" -> "al", "de el" -> "del" (the article of a name of its own is capitalised and left alone)."""
-        return _CONTRACT.sub(lambda m: {"a": "al", "A": "Al", "de": "del", "De": "Del"}[m.group(1)], text)
+        """"a el" -> "al", "de el" -> "del" (the article of a name of its own is capitalised and left alone), and
+        a negative number's hyphen typeset as the minus sign the boards use ("modificador −1")."""
+        text = _CONTRACT.sub(lambda m: {"a": "al", "A": "Al", "de": "del", "De": "Del"}[m.group(1)], text)
+        return _HYPHEN_MINUS.sub("−", text)

@@ -13,7 +13,8 @@ SAID = {"Cargo Ship": "Carguero", "Ironclad Frigate": "Fragata Acorazada", "Supp
 
 def _say(pattern: str, **params) -> str:
     g = Grammar(NOUNS)
-    return g.finish(pattern.format(**{k: g.said(v, SAID.get(str(v), str(v))) for k, v in params.items()}))
+    return g.finish(pattern.format(**{k: g.said(v, SAID.get(v, v)) if isinstance(v, str) else v
+                                      for k, v in params.items()}))
 
 
 def test_each_spec_gives_the_article_of_the_names_gender_and_number():
@@ -43,3 +44,7 @@ def test_a_name_made_of_words_agrees_as_its_first_placeholder():
     g = Grammar(NOUNS)
     assert g.gender(ship) == "f"
     assert f"{g.said(ship, 'Fragata Acorazada (VD 2)'):al}" == "a la Fragata Acorazada (VD 2)"
+
+
+def test_a_negative_number_gets_the_minus_sign_not_a_hyphen():
+    assert _say("modificador {m:+d}, {n} de {k}", m=-1, n=-2, k="F-1") == "modificador −1, −2 de F-1"

@@ -115,10 +115,10 @@ def test_times_is_one_sign(game):
 
 
 _VOSOTROS = re.compile(r"\b\w+(?:áis|éis)\b")
-_ASCII_SIGNS = re.compile(r"(?<=\d) ?(?:>=|<=) ?(?=\d)")
+_ASCII_SIGNS = re.compile(r"(?<=\d) ?(?:>=|<=) ?(?=\d)|(?<![\w\-−])-\d")
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_player_is_tu_and_comparisons_are_typeset(game):
+def test_the_player_is_tu_and_signs_are_typeset(game):
     wrong = _found(game, _VOSOTROS) + _found(game, _ASCII_SIGNS)
-    assert not wrong, f"{len(wrong)} lines say vosotros or write >=/<=: {wrong[:8]}"
+    assert not wrong, f"{len(wrong)} lines say vosotros or write >=, <= or a hyphen for minus: {wrong[:8]}"
