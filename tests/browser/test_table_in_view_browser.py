@@ -21,7 +21,15 @@ import random
 import pytest
 
 from tests.support.driver import wait_for_board
-from tests.support.table_checks import LAPTOP, PHONE, changed_in_view, decision_in_view, layout_shift, table_problems
+from tests.support.table_checks import (
+    CHANGED_RECORDER,
+    LAPTOP,
+    PHONE,
+    changed_in_view,
+    decision_in_view,
+    layout_shift,
+    table_problems,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.reduced_motion]
 
@@ -80,6 +88,7 @@ def _newest_log_line_in_view(tab) -> bool:
 def test_the_table_stays_in_view_over_a_played_game(live_server, browser, slug, size):
     width, height = LAPTOP if size == "laptop" else PHONE
     context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    context.add_init_script(CHANGED_RECORDER)
     tab = context.new_page()
     tab.set_default_timeout(20_000)
     errors: list[str] = []

@@ -73,9 +73,25 @@ _COVERS = """
   const covered = (x, y) => covers.some(c => y >= c.top && y <= c.bottom && x >= c.left && x <= c.right);
 """
 
+# The parts the last move changed, as the page marked them: the glow (.just-changed) is taken off after 1.5 s, which
+# on a busy machine may come before a check reads it, so each part that gets it is remembered until the next swap.
+CHANGED_RECORDER = """(() => {
+  window.__changedParts = new Set();
+  document.addEventListener('htmx:beforeSwap', () => { window.__changedParts = new Set(); });
+  new MutationObserver(records => {
+    for (const r of records) {
+      if (r.target.classList && r.target.classList.contains('just-changed') && r.target.dataset.part) {
+        window.__changedParts.add(r.target.dataset.part);
+      }
+    }
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['class']});
+})();"""
+
 _CHANGED = """() => {""" + _COVERS + """
   const out = [], seen = [];
-  for (const el of document.querySelectorAll('#board .just-changed, #board [data-from]')) {
+  const marked = [...document.querySelectorAll('#board [data-part]')]
+    .filter(el => el.classList.contains('just-changed') || (window.__changedParts || new Set()).has(el.dataset.part));
+  for (const el of new Set([...marked, ...document.querySelectorAll('#board [data-from]')])) {
     if (el.offsetParent === null) continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
@@ -124,7 +140,8 @@ def changed_in_view(page: Any) -> list[str]:
     """The components the last move changed, when none of them is in view (each lies out of the window, out of its
     scrolling box or under the action bar); empty when the player sees at least one, or when nothing changed. A move
     may change parts all over a board (a phone cannot show every ocean at once): what matters is that the player
-    sees the move land, the story (static/js/story.js) then rings each part it touches."""
+    sees the move land, the story (static/js/story.js) then rings each part it touches. The page's context must run
+    CHANGED_RECORDER from its start."""
     return page.evaluate(_CHANGED)
 
 
