@@ -9,7 +9,7 @@ from games.call_to_adventure.components import Components
 from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.state import State
 from games.call_to_adventure.table import dark_cost, difficulty, travel_cost
-from games.engine import Words, words
+from games.engine import N_, Words, words
 
 
 def _trait(comp: Components, card_id: str) -> Words:
@@ -18,6 +18,24 @@ def _trait(comp: Components, card_id: str) -> Words:
     if cost:
         return words("Gain the trait {card} (pay {n} experience)", card=name, n=cost)
     return words("Gain the trait {card}", card=name)
+
+
+POWER_OPENING = "Once a turn, spend {n} experience. "
+POWER_EFFECTS = (N_("Before you cast: +1 to this cast."), N_("During your turn: draw 1 Hero or Antihero card."),
+                 N_("During your turn: the Adversary loses 1 experience."))
+"""The effects of Motivation powers that no other card prints alone (the others are Hero and Antihero card texts),
+so the catalog holds each one said on its own."""
+
+
+def _power(card: str, text: str) -> Words:
+    """"Use Love: Once a turn, spend 2 experience. During your turn: …", the card's own text, but said in two pieces
+    (its opening and its effect) so a language that writes lower case after a colon can (issue #27)."""
+    for n in (1, 2, 3):
+        opening = POWER_OPENING.format(n=n)
+        if text.startswith(opening):
+            return words("Use {card}: Once a turn, spend {n} experience. {effect}", card=card, n=n,
+                         effect=text[len(opening):])
+    return words("Use {card}: {text}", card=card, text=text)
 
 
 def difficulty_parts(comp: Components, s: State, d: dict[str, Any]) -> Words | None:
@@ -76,7 +94,7 @@ def label(comp: Components, s: State, action_id: str) -> str:
         return words("Play {card} ({text})", card=h.name, text=h.raw["text"])
     if verb == "power":
         c = comp.characters[arg]
-        return words("Use {card}: {text}", card=c.name, text=c.raw["text"])
+        return _power(c.name, c.raw["text"])
     if verb == "spend":
         return words("Spend {ally}", ally=comp.story[arg].name)
     if verb == "sacrifice":

@@ -41,13 +41,22 @@ def destiny_card_points(comp: Components, s: State) -> tuple[int, str | Words]:
     if not cid:
         return 0, ""
     have = icons(comp, s)
-    pts, parts = 0, []
-    for req in comp.characters[cid].destiny:
+    pts = most = met = 0
+    reqs = comp.characters[cid].destiny
+    for req in reqs:
         value = req.get("triumph", req.get("tragedy", 0))
         ok = meets(comp, s, req["need"], have)
         pts += value if ok else 0
-        parts.append(words("met ({n})", n=value) if ok else words("not met ({n})", n=value))
-    return pts, words("{card}: {parts}", card=comp.characters[cid].name, parts=listing(parts))
+        most += value
+        met += 1 if ok else 0
+    card = comp.characters[cid].name
+    # One clause after the card's name, no colon of its own: the line is said "Destiny card: <detail>" (issue #27).
+    if met == 0:
+        return pts, words("{card}, no requirement met (0 of {most})", card=card, most=most)
+    if met == len(reqs):
+        return pts, words("{card}, every requirement met ({points} of {most})", card=card, points=pts, most=most)
+    return pts, words("{card}, {met} of {total} requirements met ({points} of {most})", card=card, met=met,
+                      total=len(reqs), points=pts, most=most)
 
 
 def breakdown(comp: Components, s: State) -> tuple[ScoreLine, ...]:
@@ -59,7 +68,7 @@ def breakdown(comp: Components, s: State) -> tuple[ScoreLine, ...]:
     lv = level(comp, s)
     dest, dest_detail = destiny_card_points(comp, s)
     where = words("on your character cards and the paths in your story")
-    set_words = [words("{n} {icon}: {points}", n=n, icon=icon_name(k), points=set_points(comp, n))
+    set_words = [words("{n} {icon} ({points})", n=n, icon=icon_name(k), points=set_points(comp, n))
                  for k, n in sorted(sets.items())]
     track = words("{level}: {n} Triumph", level=lv["name"], n=lv["triumph"]) if lv["triumph"] else \
         words("{level}: {n} Tragedy", level=lv["name"], n=lv["tragedy"])
