@@ -18,6 +18,12 @@ STAGE_NAMES = {1: N_("First voyage"), 2: N_("Second voyage"), 3: N_("Last voyage
 
 def card_json(camp: Any, card_id: str) -> dict:
     card = deep_copy(camp.content.cards[card_id])
+    if card.get("map"):
+        # The page names map cards as the rules page does ("Off Madeira"), never by their internal id.
+        maps = camp.components.maps
+        card["map"]["fixed_names"] = [maps[m].name if m in maps else m for m in card["map"].get("fixed") or []]
+        dest = card["map"].get("destination")
+        card["map"]["destination_name"] = (maps[dest].name if dest in maps else dest) if dest else None
     if "goal" in card:
         card["goal"]["text"] = goal_text(card["goal"])
     return card

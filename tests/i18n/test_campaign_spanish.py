@@ -136,7 +136,7 @@ def test_the_campaign_api_says_its_refusals_in_spanish(i18n_client):
     assert r.status_code == 422
     en = c.post(f"/api/campaigns/{cv['id']}/actions", json={"action": "nope", "version": cv["version"]}).json()
     assert en["detail"].startswith("'nope' is not a legal campaign action now: Choose the campaign card")
-    assert r.json()["detail"].startswith("'nope' no es una acción de campaña válida ahora: Elige la carta de campaña")
+    assert r.json()["detail"].startswith("'nope' no es una acción de campaña válida ahora. Elige la carta de campaña")
     r = c.post(f"/api/campaigns/{cv['id']}/actions", json={"action": "nope", "version": 99}, headers=es)
     assert r.status_code == 409 and "campaña" in r.json()["detail"]
     r = c.post("/api/campaigns", json={"game": "pebbles-nope", "seed": 1}, headers=es)
@@ -147,7 +147,7 @@ def test_the_campaign_api_says_its_refusals_in_spanish(i18n_client):
     en = c.get(f"/api/campaigns/{cv['id']}/log").json()
     log = c.get(f"/api/campaigns/{cv['id']}/log", headers=es).json()
     assert [ev["text"] for e in en for ev in e["events"]] == ["Voyage 1 will follow B1: By Way of Madeira."]
-    assert [ev["text"] for e in log for ev in e["events"]] == ["El viaje 1 seguirá la carta B1: Por Madeira."]
+    assert [ev["text"] for e in log for ev in e["events"]] == ["El viaje 1 seguirá la carta B1: «Por Madeira»."]
     assert log[0]["events"][0]["words"] == en[0]["events"][0]["words"], "the stored words stay as they are"
 
 
