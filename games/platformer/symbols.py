@@ -170,6 +170,8 @@ def names(s: State, srcs: list[str] | tuple[str, ...]) -> Words:
     """Several sources in words: two equal dice read "two move dice", else "the move die and the special move die"."""
     if len(srcs) == 2 and all(x[0] == "d" for x in srcs):
         return words("two {face} dice", face=face_word(face_of(s, srcs[0])))
+    if len(srcs) == 2 and all(x[0] == "b" for x in srcs) and face_of(s, srcs[0]) == face_of(s, srcs[1]):
+        return words("both bonus {face} symbols", face=face_word(face_of(s, srcs[0])))
     out = die_name(s, srcs[0])
     for x in srcs[1:]:
         out = words("{a} and {b}", a=out, b=die_name(s, x))
