@@ -113,7 +113,8 @@
     var banner = document.getElementById("story-banner");
     if (banner) {
       banner.hidden = !li.hasAttribute("data-banner");
-      banner.textContent = li.hasAttribute("data-banner") ? li.textContent : "";
+      // the phase as the game names it ("Week 3 · Sunrise", "Act II revealed"), else the step's own line
+      banner.textContent = li.hasAttribute("data-banner") ? (li.getAttribute("data-banner") || li.textContent) : "";
     }
   }
 

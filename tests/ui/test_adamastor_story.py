@@ -69,6 +69,9 @@ def test_the_events_that_move_one_sailing_card_name_it_and_each_event_says_which
     assert {"swap", "trauma", "row", "event"} <= seen, seen
 
 
+BANNER_WORDS: list[str] = []  # what each banner says, as steps_of reads them
+
+
 def steps_of(html: str) -> list[tuple[str, list[str], bool, str]]:
     """The story an answer carries: (kind, touched parts, banner?, text) per step."""
     m = STORY.search(html)
@@ -78,6 +81,9 @@ def steps_of(html: str) -> list[tuple[str, list[str], bool, str]]:
     for kind, attrs, text in STEP.findall(m.group(1)):
         touch = re.search(r'data-touch="([^"]*)"', attrs)
         out.append((kind, touch.group(1).split() if touch else [], "data-banner" in attrs, unescape(text)))
+        said = re.search(r'data-banner="([^"]*)"', attrs)
+        if said:
+            BANNER_WORDS.append(unescape(said.group(1)))
     return out
 
 
@@ -86,6 +92,7 @@ def test_each_step_glows_parts_of_its_own_answer_and_a_week_begins_with_a_banner
     three steps or more touch something at most of their steps; a new week's Sunrise, the Events phase and an
     Event that strikes are banners."""
     long_moves, banners, touched_kinds = 0, set(), set()
+    BANNER_WORDS.clear()
     for html, _ in play(web, "adamastor", 2, {"maps": "3"}):
         steps = steps_of(html)
         parts = set(PART.findall(html))
@@ -101,6 +108,7 @@ def test_each_step_glows_parts_of_its_own_answer_and_a_week_begins_with_a_banner
             assert glowing * 4 >= len(steps) * 3, f"only {glowing} of {len(steps)} steps touch anything: {steps}"
     assert long_moves >= 5
     assert {"turn", "phase", "event"} <= banners, banners
+    assert any(re.fullmatch(r"Week \d+ · Sunrise", said) for said in BANNER_WORDS), "a new week is named on its banner"
     assert {"turn", "phase", "event", "draw", "move", "weather", "row"} <= touched_kinds, touched_kinds
 
 

@@ -2,7 +2,7 @@
 every step of every answer glows only components that answer draws (data-touch -> data-part), a move of three
 or more steps touches something at most of its steps, a cast shows its runes' faces (drawings of the game's
 sprite, one per rune cast) with the difficulty it had to reach, the Adversary's card and track are touched when
-it acts, and an act completed and the final reckoning get a banner."""
+it acts, and an act completed, a new act's row revealed ("Act II revealed") and the final reckoning get a banner."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ def test_a_whole_game_is_told_step_by_step(web):  # noqa: F811
             assert set(touched) <= parts, f"{step['data-kind']}: {set(touched) - parts} not on the board"
             if "data-banner" in step:
                 banners.add(step["data-kind"])
+                if step["data-kind"] == "reveal":
+                    assert re.fullmatch(r"Act I{1,3} revealed", step["data-banner"]), step["data-banner"]
             if step["data-kind"] == "cast":
                 casts += 1
                 faces = step["data-faces"].split()
@@ -54,7 +56,7 @@ def test_a_whole_game_is_told_step_by_step(web):  # noqa: F811
             long_moves += 1
             bare = [s["data-kind"] for s in told if not s.get("data-touch")]
             assert len(bare) * 2 < len(told), f"{len(bare)} of {len(told)} steps touch nothing: {bare}"
-    assert {"act", "final"} <= banners, banners
+    assert {"act", "reveal", "final"} <= banners, banners
     assert casts and adversary and long_moves
 
 

@@ -28,7 +28,8 @@ from app.ui.look import Look, by_id
 from app.ui.pictures import name_of
 from app.ui.story import Told, drawn
 from app.ui.travel import Events, Trip, Trips, View
-from games.engine import N_
+from games.call_to_adventure.names import act_numeral
+from games.engine import N_, words
 
 ROW_ACTIONS = ("trait", "travel", "refresh", "place")
 PATHS = ("top", "bottom")
@@ -275,9 +276,23 @@ def _faces(event: dict[str, Any]) -> tuple[str, ...]:
     return tuple(name for name in (name_of("call_to_adventure", "faces", f) for f in data.get("faces") or ()) if name)
 
 
-# Phases a player must notice: an act of the story completed (the next one begins), the final reckoning (the story
-# told, the Adversary faced), and its outcome.
-TOLD = Told(touches=_touches, banners=frozenset({"act", "final", "won", "lost"}), faces=_faces)
+# Phases a player must notice: an act of the story completed (the next one begins), a new act's row turned face up,
+# the final reckoning (the story told, the Adversary faced), and its outcome.
+BANNERS = frozenset({"act", "final", "won", "lost"})
+
+
+def _banner(event: dict[str, Any], text: str) -> Any:
+    """A new act's row revealed is announced as the board names the act, "Act II revealed"; the others in their
+    line's words."""
+    kind = str(event.get("kind") or "")
+    data = event.get("data") if isinstance(event.get("data"), dict) else {}
+    act = data.get("act")
+    if kind == "reveal" and isinstance(act, int) and not isinstance(act, bool) and act > 1:
+        return words("Act {act} revealed", act=act_numeral(act))
+    return text if kind in BANNERS else ""
+
+
+TOLD = Told(touches=_touches, banners=BANNERS, faces=_faces, banner=_banner)
 
 
 # The tale: a "turn" line opens each turn after the first, a "final" line the final confrontation; lines of the
