@@ -7,14 +7,14 @@ preposition before it ("a" + "el" = "al", "de" + "el" = "del"). So:
 - each language with articles has, beside each catalog, a nouns file (`<catalog folder>/<lang>/nouns.json`,
   `{"Cargo Ship": "m", "Ironclad Frigate": "f", "Supply Runs": "mp"}`): the gender and number of the names,
   keyed by the English message id a rule passes as a parameter (data, as the names themselves are);
-- a translation asks for the article it needs with a format spec on the placeholder: `{ship:el}` "el Carguero",
+- a translation asks for the article it needs with a format spec on the field: `{ship:el}` "el Carguero",
   `{ship:El}` the same at the start of a sentence, `{ship:al}` "al Carguero", `{ship:del}` "del Carguero",
   `{ship:un}` "un Carguero" (and "la/La/a la/de la/una" for a feminine name, the plurals for a plural one);
 - every Spanish sentence made from parameters is finished by contracting "a el" and "de el" (a name whose own
   article is part of it, "El Vengador", keeps its capital and is not contracted, as with "a El Salvador"), and
   a negative number gets the minus sign (−1), as the boards print it, not the hyphen a format spec writes.
 
-A parameter made of words (`{ship} ({kind}, ...)`) agrees as its first placeholder does. A name said with an
+A parameter made of words (`{ship} ({kind}, ...)`) agrees as its first field does. A name said with an
 article that no nouns file knows is said as masculine and remembered in `unknown`, which the Spanish grammar
 tests keep empty (tests/i18n/test_spanish_grammar.py).
 """

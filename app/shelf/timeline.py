@@ -68,6 +68,14 @@ def _new_game(engine: GameEngine, record: GameSession) -> Any:
     return redealt(engine, state, 0, record.redeals)
 
 
+def _apply(engine: GameEngine, state: Any, seq: int, action: str) -> Any:
+    """The state after log entry `seq`'s action; ReplayError when the rules no longer take it there."""
+    try:
+        return engine.apply(state, action)[0]
+    except IllegalAction as exc:
+        raise ReplayError(words("action #{n} ({action}) is not legal there", n=seq, action=repr(action))) from exc
+
+
 def _checkpoint_versions(db: Session, session_id: str, rules_version: int, n: int) -> set[int]:
     """The versions at or below n that have a stored state under these rules."""
     c = ReplayCheckpoint
@@ -173,11 +181,7 @@ def state_at(db: Session, record: GameSession, n: int, engine: GameEngine | None
             if action is None:
                 state = engine.redeal(state, seeds[seq])
             else:
-                try:
-                    state, _events = engine.apply(state, action)
-                except IllegalAction as exc:
-                    raise ReplayError(words("action #{n} ({action}) is not legal there", n=seq,
-                                            action=repr(action))) from exc
+                state = _apply(engine, state, seq, action)
             op = next(ops, None)
         if v in keep:
             dumps[v] = state
@@ -287,11 +291,7 @@ def turn_starts(db: Session, *, session_id: str, owner_id: str | None = None) ->
                 else:  # it takes back an action made before this walk began
                     frames = [state_at(db, record, seq, engine)]
             else:
-                try:
-                    frames.append(engine.apply(frames[-1], action)[0])
-                except IllegalAction as exc:
-                    raise ReplayError(words("action #{n} ({action}) is not legal there", n=seq,
-                                            action=repr(action))) from exc
+                frames.append(_apply(engine, frames[-1], seq, action))
             frames[-1] = redealt(engine, frames[-1], seq, record.redeals)
             turn = engine.view(frames[-1]).get("turn")
             if isinstance(turn, int):
