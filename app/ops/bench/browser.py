@@ -217,7 +217,11 @@ class GamePlayer:
 
 def measure(base_url: str, database_url: str, *, moves: int, warmup: int, viewport: tuple[int, int],
             seed: int = 0, games: list[str] | None = None) -> BrowserResult:
-    """Play `moves` measured moves shared round-robin among the games (after `warmup` unmeasured each)."""
+    """Play `moves` measured moves shared among the games (after `warmup` unmeasured each).
+
+    Each game is played in its own tab, its moves one after another, as a player does: a tab brought back to the
+    front repaints the whole page first, which no player's move pays (the round-robin among four tabs of earlier
+    builds timed that repaint into every move)."""
     from playwright.sync_api import sync_playwright
 
     games = games or slugs()
@@ -227,15 +231,15 @@ def measure(base_url: str, database_url: str, *, moves: int, warmup: int, viewpo
         try:
             context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
             context.add_init_script(TIMER_SCRIPT)
-            players = []
             for i, game in enumerate(games):
-                player = GamePlayer(context.new_page(), base_url, database_url, game, seed + 1000 * i)
+                page = context.new_page()
+                player = GamePlayer(page, base_url, database_url, game, seed + 1000 * i)
                 for _ in range(warmup):
                     player.move()
-                players.append(player)
-            for n in range(moves):
-                result.moves.append(players[n % len(players)].move())
-            result.games_played = {p.game: p.started for p in players}
+                share = moves // len(games) + (1 if i < moves % len(games) else 0)
+                result.moves.extend(player.move() for _ in range(share))
+                result.games_played[game] = player.started
+                page.close()
         finally:
             browser.close()
     return result
@@ -271,7 +275,7 @@ def _setup(args: argparse.Namespace, viewport: tuple[int, int]) -> dict[str, str
         "browser": f"{CHROMIUM}, headless, {viewport[0]}x{viewport[1]}",
         "server": f"one process, {args.workers} worker(s), single mode, fresh database",
         "moves": f"{args.browser_moves} measured ({args.browser_warmup} unmeasured per game first), "
-                 "round-robin among the games, picked by each game's heuristic bot",
+                 "shared among the games, each played in its own tab, picked by each game's heuristic bot",
     }
 
 
