@@ -184,7 +184,13 @@
     addLinks(root);
     makeFocusable(root);
   }
-  document.addEventListener("htmx:afterSwap", function () { prepare({ detail: { elt: document.getElementById("board") } }); });
+  // htmx sends afterSwap once per element it swapped (the bar's parts, then the board): a board is prepared once,
+  // on its own event (or on its campaign's).
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    var swapped = evt.target;
+    var board = swapped && swapped.id === "board" ? swapped : swapped && swapped.querySelector && swapped.querySelector("#board");
+    if (board) { prepare({ detail: { elt: board } }); }
+  });
   document.addEventListener("htmx:load", prepare);
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", wire); } else { wire(); }
 })();

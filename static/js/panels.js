@@ -84,16 +84,33 @@
     remember(tabs, show(tabs, all[next].dataset.panel, true));
   });
 
-  // On a phone the bar sits at the bottom of the screen: the tabs and the drawer sit just above it.
+  // On a phone the bar sits at the bottom of the screen: the tabs and the drawer sit just above it. The bar's height
+  // is given only to the elements that use it (app.css registers --bar-height as not inherited): set on <html>, each
+  // change made every element of the page compute its style again in the frame of a move (about ten milliseconds
+  // on a laptop's table).
+  var barHeight = "";
+
+  function giveBarHeight(scope) {
+    if (!barHeight) { return; }
+    (scope || document).querySelectorAll(".table-side .panel-tabs, .table-side .side-panel").forEach(function (el) {
+      if (el.style.getPropertyValue("--bar-height") !== barHeight) { el.style.setProperty("--bar-height", barHeight); }
+    });
+  }
+
   function followBar() {
     var bar = document.getElementById("table-bar");
     if (!bar || !window.ResizeObserver) { return; }
-    new ResizeObserver(function () {
-      document.documentElement.style.setProperty("--bar-height", bar.getBoundingClientRect().height + "px");
+    new ResizeObserver(function (entries) {
+      var box = entries[entries.length - 1].borderBoxSize;
+      var height = (box && box[0] ? box[0].blockSize : bar.getBoundingClientRect().height) + "px";
+      if (height !== barHeight) { barHeight = height; giveBarHeight(document); }
     }).observe(bar);
   }
 
   document.addEventListener("DOMContentLoaded", function () { setUp(document); followBar(); });
-  document.addEventListener("htmx:afterSwap", function () { setUp(document); });
+  // once per element htmx swapped: only the panels that came in with it (a board's, a campaign's)
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    if (evt.target && evt.target.querySelectorAll) { setUp(evt.target); giveBarHeight(evt.target); }
+  });
   setUp(document);
 })();

@@ -5,9 +5,13 @@
      transition: it held the new table's first frame until htmx had settled and the browser had captured the
      whole page twice, which doubled the time from an answer to its paint. Under prefers-reduced-motion: reduce
      nothing moves (the summary and the highlights stay, drawn by CSS without movement).
-   - What changed: just before htmx swaps the board, each [data-part] (a component with a stable id the
-     server gives it) is remembered by its text, class and data-at; after the swap settles, every part that is new
-     or reads differently gets .just-changed for a moment (CSS glows it; dice among them tumble).
+   - Speed: the first frame of the new board waits for nothing it does not need. Just before htmx swaps it, the
+     old board's parts are taken out of the page whole (htmx would walk each with two events) and only the places
+     the answer names are measured; after the swap every rectangle is read before any animation starts, so the
+     new board is laid out once. What changed is worked out after that frame.
+   - What changed: once the new board has settled, each [data-part] (a component with a stable id the server
+     gives it) is compared, by its text, class and data-at, with the old board's part of the same id: every part
+     that is new or reads differently gets .just-changed for a moment (CSS glows it; dice among them tumble).
    - Moving tokens carry data-vt="<unique name>" (the ship, a figure, a track's marker): one that stands
      elsewhere after the swap slides from its old place to the new one (FLIP, like travel below; a name used
      twice slides once).
@@ -17,7 +21,8 @@
      (app/ui/travel.py); here they are only drawn: each mover plays a short transform from its old place
      (FLIP: measured after the swap, animated back to where it now stands), through the path's places one
      by one, and a faded copy of each card a pile took flies into it. A traveller does not also slide as a
-     data-vt token. Both start right after the swap, before its first frame is painted. Never on a page load (the server sends none), never under reduced motion.
+     data-vt token. Both start right after the swap, before its first frame is painted. Never on a page load
+     (the server sends none), never under reduced motion.
    - A scrolling box with data-follow="<part>" (Adamastor's map on a phone) scrolls, inside itself only,
      so that part stands in its middle: at load and after each move (the page and the focus stay put).
    - Marks <html> with .js so the key numbers on the buttons show only where the keys work. */
@@ -28,7 +33,7 @@
   var reduced = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   var HIGHLIGHT_MS = 1500;
-  var before = null;  // data-part id -> signature, taken just before the board is swapped
+  var before = null;  // the old board's parts, taken out of the page just before the new board comes in
 
   function signature(el) {
     // a part still glowing from the last move, or sliding into its new place, reads as it stands
@@ -37,9 +42,9 @@
     return (el.dataset.at || "") + "|" + cls + "|" + (el.textContent || "").replace(/\s+/g, " ").trim();
   }
 
-  function snapshot() {
+  function snapshot(root) {
     var seen = {};
-    document.querySelectorAll("[data-part]").forEach(function (el) { seen[el.dataset.part] = signature(el); });
+    root.querySelectorAll("[data-part]").forEach(function (el) { seen[el.dataset.part] = signature(el); });
     return seen;
   }
 
@@ -68,15 +73,20 @@
     return seen;
   }
 
+  // Motion is planned in two passes so the new board is laid out once: every rectangle is read first (plans), then
+  // every animation starts (play). A read after a write would lay the whole board out again, once per mover.
   // An element being moved by a transform is measured where it will rest (showChanged scrolls to that).
-  function animateFrom(el, frames, options) {
-    el.__rest = el.getBoundingClientRect();
-    el.classList.add("travelling");
-    var run = el.animate(frames, options);
-    run.onfinish = run.oncancel = function () { el.classList.remove("travelling"); el.__rest = null; };
+  function play(plans) {
+    plans.forEach(function (p) {
+      if (p.ghost) { document.body.appendChild(p.el); }
+      else { p.el.__rest = p.rest; p.el.classList.add("travelling"); }
+      var el = p.el, run = el.animate(p.frames, p.options);
+      run.onfinish = run.oncancel = p.ghost ? function () { el.remove(); }
+        : function () { el.classList.remove("travelling"); el.__rest = null; };
+    });
   }
 
-  function slideMovers() {
+  function slideMovers(plans) {
     var old = movers, used = {};
     movers = null;
     if (!old) { return; }
@@ -86,8 +96,8 @@
       used[name] = true;
       var to = el.getBoundingClientRect(), dx = from.left - to.left, dy = from.top - to.top;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) { return; }
-      animateFrom(el, [{transform: "translate(" + dx + "px, " + dy + "px)"}, {transform: "none"}],
-                  {duration: SLIDE_MS, easing: "cubic-bezier(.3, .7, .3, 1)"});
+      plans.push({el: el, rest: to, frames: [{transform: "translate(" + dx + "px, " + dy + "px)"}, {transform: "none"}],
+                  options: {duration: SLIDE_MS, easing: "cubic-bezier(.3, .7, .3, 1)"}});
     });
   }
 
@@ -98,11 +108,15 @@
 
   function still() { return reduced && reduced.matches; }
 
-  function rememberPlaces() {
-    var seen = {};
+  // Only the places the answer names (its data-from, data-path and data-took) are measured on the old board.
+  function rememberPlaces(answer) {
+    var named = {}, seen = {}, found, attr = /data-(?:from|path|took)="([^"]*)"/g;
+    while ((found = attr.exec(answer))) {
+      found[1].split(" ").forEach(function (id) { if (id) { named[id] = true; } });
+    }
     document.querySelectorAll("#board [data-part], #board [data-place]").forEach(function (el) {
       var id = el.dataset.part || el.dataset.place;
-      if (!seen[id]) { seen[id] = {rect: el.getBoundingClientRect(), el: el}; }
+      if (named[id] && !seen[id]) { seen[id] = {rect: el.getBoundingClientRect(), el: el}; }
     });
     return seen;
   }
@@ -121,22 +135,24 @@
 
   function centre(r) { return {x: r.left + r.width / 2, y: r.top + r.height / 2}; }
 
-  function travel(el) {
+  function travel(el, plans) {
     var ids = (el.dataset.path || el.dataset.from || "").split(" ").filter(Boolean);
     var rects = ids.map(function (id) { return rectOf(id, el); });
     if (!rects.length || rects.some(function (r) { return !r; })) { return; }
+    var rest = el.getBoundingClientRect();
     // a path ends in the place the mover stands in: steps are measured from that place's centre
-    var end = centre(ids.length > 1 ? rects[rects.length - 1] : el.getBoundingClientRect());
+    var end = centre(ids.length > 1 ? rects[rects.length - 1] : rest);
     var frames = rects.map(function (r) {
       var c = centre(r);
       return {transform: "translate(" + (c.x - end.x) + "px, " + (c.y - end.y) + "px)"};
     });
     if (ids.length === 1) { frames.push({transform: "none"}); } else { frames[frames.length - 1] = {transform: "none"}; }
-    animateFrom(el, frames, {duration: ids.length > 1 ? PATH_MS : STEP_MS, easing: ids.length > 1 ? "linear" : "ease-out"});
+    plans.push({el: el, rest: rest, frames: frames,
+                options: {duration: ids.length > 1 ? PATH_MS : STEP_MS, easing: ids.length > 1 ? "linear" : "ease-out"}});
   }
 
   // A faded copy of what a pile took flies from where it was into the pile, then goes.
-  function ghost(pile, id) {
+  function ghost(pile, id, plans) {
     var was = places && places[id];
     var source = was ? was.el : placeNow(id);
     var from = was ? was.rect : (source && source.getBoundingClientRect());
@@ -151,19 +167,17 @@
     copy.style.top = from.top + "px";
     copy.style.width = from.width + "px";
     copy.style.height = from.height + "px";
-    document.body.appendChild(copy);
     var a = centre(from), b = centre(pile.getBoundingClientRect());
-    var run = copy.animate([
+    plans.push({el: copy, ghost: true, frames: [
       {transform: "none", opacity: 0.95},
       {transform: "translate(" + (b.x - a.x) + "px, " + (b.y - a.y) + "px) scale(.5)", opacity: 0.25}
-    ], {duration: STEP_MS, easing: "ease-in"});
-    run.onfinish = run.oncancel = function () { copy.remove(); };
+    ], options: {duration: STEP_MS, easing: "ease-in"}});
   }
 
-  function travelAll() {
-    document.querySelectorAll("#board [data-from]").forEach(travel);
+  function travelAll(plans) {
+    document.querySelectorAll("#board [data-from]").forEach(function (el) { travel(el, plans); });
     document.querySelectorAll("#board [data-took]").forEach(function (pile) {
-      pile.dataset.took.split(" ").filter(Boolean).forEach(function (id) { ghost(pile, id); });
+      pile.dataset.took.split(" ").filter(Boolean).forEach(function (id) { ghost(pile, id, plans); });
     });
   }
 
@@ -247,21 +261,31 @@
     });
   }
 
-  var swapping = false;  // between the board's beforeSwap and the first of its afterSwap events (htmx sends one per element)
+  var swapping = false;  // between the board's beforeSwap and the afterSwap sent on the new board itself
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail && evt.detail.target;
     if (target && target.id === "board") {
       swapping = true;
-      before = snapshot();
-      places = still() ? null : rememberPlaces();
+      places = still() ? null : rememberPlaces(String(evt.detail.serverResponse || ""));
       movers = still() ? null : rememberMovers();
       scrolled = [].map.call(document.querySelectorAll("#board [data-follow]"), function (box) { return box.scrollLeft; });
       boxes = [].map.call(document.querySelectorAll(BOXES), function (box) { return box.scrollTop; });
+      // Everything above is measured: the old board's parts can leave the page now. htmx would otherwise walk each
+      // of them (a thousand and more) with two events apiece before removing them, about half the time from the
+      // answer to the new board's first frame; they carry nothing htmx must undo (plain forms, no triggers). They
+      // are compared with the new ones once the new board is painted (htmx:afterSettle).
+      before = null;
+      if (evt.detail.shouldSwap) {
+        before = document.createDocumentFragment();
+        while (target.firstChild) { before.appendChild(target.firstChild); }
+      }
     }
   });
+  // htmx sends afterSwap once per element it swapped (the bar's parts out of band, then the board): the motion is
+  // measured on the board's own, after look.js and panels.js (loaded first) have drawn into it, so the new board
+  // is laid out once before its first frame.
   document.addEventListener("htmx:afterSwap", function (evt) {
-    var target = evt.detail && evt.detail.target;
-    if (target && target.id === "board" && swapping) {
+    if (evt.target && evt.target.id === "board" && swapping) {
       swapping = false;
       document.querySelectorAll("#board [data-follow]").forEach(function (box, i) {
         if (scrolled[i]) { box.scrollLeft = scrolled[i]; }
@@ -270,7 +294,12 @@
         if (boxes[i]) { box.scrollTop = boxes[i]; }
       });
       // before the new board's first frame: what moved starts from where it stood (no frame of it in place)
-      if (!still()) { slideMovers(); travelAll(); }
+      if (!still()) {
+        var plans = [];
+        slideMovers(plans);
+        travelAll(plans);
+        play(plans);
+      }
       places = null;
     }
   });
@@ -278,7 +307,7 @@
   document.addEventListener("story:told", function () { showChanged(false); });
   document.addEventListener("htmx:afterSettle", function () {
     if (!before) { return; }
-    var old = before;
+    var old = snapshot(before);
     before = null;
     highlight(old);
     followAll(!still());
