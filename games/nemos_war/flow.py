@@ -101,12 +101,16 @@ def run_step(c: Components, s: State, ev: list[Event], step: dict) -> None:
 
 # --- the preparation phase ------------------------------------------------------------------------------
 
+# The log's line for a preparation roll; the view finds this turn's roll by it (prep_roll), as the state keeps no other
+# record of the dice (a field would change every saved game's state, and with it the digests of their files).
+PREP_ROLL_LINE = "Week {week}: the preparation roll is {a} + {b} = {total}."
+
 def preparation_roll(c: Components, s: State, ev: list[Event]) -> None:
     """[6.0]: one roll of two dice serves every step of the phase."""
     a, b = r.die(s), r.die(s)
     # the chronicle's heading for everything until the next turn
     r.say(s, ev, words("Turn {n}", n=s.turn), kind="turn", data={"turn": s.turn, "week": s.week})
-    r.say(s, ev, words("Week {week}: the preparation roll is {a} + {b} = {total}.", week=s.week, a=a, b=b, total=a + b),
+    r.say(s, ev, words(PREP_ROLL_LINE, week=s.week, a=a, b=b, total=a + b),
           reveals=True, kind="roll", data={"dice": [a, b], "prep": True})
     if s.turn == 1:
         r.say(s, ev, words("No ship or treasure is placed on the first turn (the setup did it)."))

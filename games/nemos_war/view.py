@@ -10,7 +10,7 @@ from games.engine import N_, Words, words
 from games.nemos_war import cards, combat
 from games.nemos_war import rules as r
 from games.nemos_war.components import COMMITMENTS, RESOURCES, Components
-from games.nemos_war.flow import rescue_tokens
+from games.nemos_war.flow import PREP_ROLL_LINE, rescue_tokens
 from games.nemos_war.scoring import epilogue, summary, zone_vp
 from games.nemos_war.state import State
 
@@ -84,6 +84,17 @@ def _cards(c: Components, s: State) -> dict:
             "current": card_view(c, s.current[0]) if s.current else None, "out": len(s.out) + len(s.gone)}
 
 
+def prep_roll(s: State) -> dict[str, Any] | None:
+    """This turn's preparation roll, {"dice": [a, b], "total": a + b}, from its line in the log (the newest one is this
+    turn's: every turn begins with one); None before the first, or for a save whose log holds plain text."""
+    for line in reversed(s.log):
+        if isinstance(line, dict) and line.get("m") == PREP_ROLL_LINE:  # a line's Words as JSON (rules.say)
+            a, b = (line.get("p") or {}).get("a"), (line.get("p") or {}).get("b")
+            ok = all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in (a, b))
+            return {"dice": [a, b], "total": a + b} if ok else None
+    return None
+
+
 def build_view(c: Components, s: State) -> dict[str, Any]:
     sc = summary(c, s)
     return {
@@ -100,6 +111,7 @@ def build_view(c: Components, s: State) -> dict[str, Any]:
         "passengers": {w: {"name": d["name"], "vp": d["vp"], "help": d["label"], "available": s.passengers[w]}
                        for w, d in c.passengers.items()},
         "nautilus": s.nautilus, "last_rest_turn": s.last_rest_turn if s.last_rest_turn > 0 else None,
+        "prep_roll": prep_roll(s),
         "oceans": _oceans(c, s),
         "pool": {"unplaced": len(s.pool), "discard": [ship_view(c, x) for x in s.discard]},
         "event_ships": [{"card": cid, "ship": ship_view(c, sid), "placed": sid not in s.waiting.get(g, [])}

@@ -629,3 +629,29 @@ def test_actions_land_on_their_components_and_the_rest_in_the_panel():
         assert nemos_war_home(view, action) is None, action
     assert nemos_war_home({**view, "cannon": None}, "cannon") is None
     assert nemos_war_home({**view, "nautilus": None}, "search") is None
+
+
+def test_the_preparation_roll_stays_on_the_turn_bar_with_both_faces_until_the_next_one():
+    s = kit.game()
+    assert "prep-roll" not in draw(s), "no roll shown before the first"
+    kit.rig(s, [5, 2])
+    s = kit.play(s, "roll")
+    html = draw(s)
+    chip = inside(html, 'class="chip prep-roll"', "</span></span>")
+    assert 'data-part="prep"' in chip
+    assert re.findall(r'<span class="d" data-die title="(\d)">', chip) == ["5", "2"]
+    assert re.search(r'class="chip prep-roll"[^>]*>.*?</span></span>7</span>', html), "the total, 7, after both dice"
+    assert "rest" in kit.ids(s)
+    later = kit.play(s, "rest")
+    assert kit.ENGINE.view(later)["prep_roll"]["dice"] == [5, 2], "still this turn's roll after Nemo's action"
+    assert 'class="chip prep-roll"' in draw(later)
+
+
+def test_the_preparation_roll_is_read_from_this_turns_line_in_the_log():
+    s = kit.game()
+    assert kit.ENGINE.view(s)["prep_roll"] is None
+    kit.rig(s, [3, 3])
+    s = kit.play(s, "roll")
+    assert kit.ENGINE.view(s)["prep_roll"] == {"dice": [3, 3], "total": 6}
+    s.log = [line for line in s.log if not (isinstance(line, dict) and "preparation roll" in line.get("m", ""))]
+    assert kit.ENGINE.view(s)["prep_roll"] is None, "a log without the line (cut, or plain text) shows no roll"

@@ -182,7 +182,7 @@ def parts(view: View) -> set[str]:
         out.add("kept")
     if view.get("cannon"):
         out.add("cannon")
-    if view.get("last_roll"):
+    if view.get("prep_roll"):
         out.add("prep")
     decision = view.get("decision") or {}
     if isinstance(decision, dict):

@@ -76,9 +76,9 @@ def test_the_view_hides_what_is_hidden():
 def test_the_view_has_every_key_of_the_contract():
     v = E.view(kit.game())
     assert set(v) == {"turn", "week", "phase", "prompt", "decision", "options", "commitment", "calendar",
-                      "notoriety", "liberation", "resources", "passengers", "nautilus", "last_rest_turn", "oceans",
-                      "pool", "event_ships", "salvage", "salvage_boxes", "refits", "treasures", "cards", "cannon",
-                      "score", "log", "end", "scourge", "register_columns"}
+                      "notoriety", "liberation", "resources", "passengers", "nautilus", "last_rest_turn", "prep_roll",
+                      "oceans", "pool", "event_ships", "salvage", "salvage_boxes", "refits", "treasures", "cards",
+                      "cannon", "score", "log", "end", "scourge", "register_columns"}
     json.dumps(v)
 
 
