@@ -6,7 +6,7 @@ every step, the conditions that end the game at once and the Final Commitment [1
 
 from __future__ import annotations
 
-from games.engine import Event, Words, words
+from games.engine import N_, Event, Words, words
 from games.nemos_war import cards, combat, effects
 from games.nemos_war import rules as r
 from games.nemos_war.components import RESOURCES, Components
@@ -103,7 +103,7 @@ def run_step(c: Components, s: State, ev: list[Event], step: dict) -> None:
 
 # The log's line for a preparation roll; the view finds this turn's roll by it (prep_roll), as the state keeps no other
 # record of the dice (a field would change every saved game's state, and with it the digests of their files).
-PREP_ROLL_LINE = "Week {week}: the preparation roll is {a} + {b} = {total}."
+PREP_ROLL_LINE = N_("Week {week}: the preparation roll is {a} + {b} = {total}.")
 
 def preparation_roll(c: Components, s: State, ev: list[Event]) -> None:
     """[6.0]: one roll of two dice serves every step of the phase."""
