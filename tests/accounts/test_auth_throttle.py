@@ -6,6 +6,7 @@ import re
 from datetime import timedelta
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
@@ -86,6 +87,7 @@ def test_an_ipv6_subscriber_is_counted_by_its_64_block(db_url):
         assert _attempt(app, "Ana", PASSWORD, address="2001:db8:1:3::1").status_code == 303
 
 
+@pytest.mark.slow  # a live server: make test runs it, make test-fast does not
 def test_a_real_server_does_not_believe_x_forwarded_for_from_localhost(db_url, tmp_path, monkeypatch):
     """The issue's setup: uvicorn trusted X-Forwarded-For from 127.0.0.1 by default."""
     monkeypatch.setenv("AUTH_MODE", "accounts")

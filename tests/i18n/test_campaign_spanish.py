@@ -90,6 +90,7 @@ def test_the_campaign_list_is_translated(i18n_client):
     clean(page(c, f"/campaigns/{running}/delete"), "the delete page")
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_an_adamastor_campaign_page_is_translated_from_start_to_end(i18n_client):
     from games.engine import Rng
 

@@ -81,6 +81,7 @@ def _found(game: str, pattern: re.Pattern, *, names_kept: bool = False) -> list[
     return found
 
 
+@pytest.mark.slow  # seeded games read whole: make test runs it, make test-fast does not
 @pytest.mark.parametrize("game", GAMES)
 def test_articles_contract_and_every_name_with_an_article_has_a_gender(game):
     grammar.unknown.clear()
@@ -118,6 +119,7 @@ _VOSOTROS = re.compile(r"\b\w+(?:áis|éis)\b")
 _ASCII_SIGNS = re.compile(r"(?<=\d) ?(?:>=|<=) ?(?=\d)|(?<![\w\-−])-\d")
 
 
+@pytest.mark.slow  # seeded games read whole: make test runs it, make test-fast does not
 @pytest.mark.parametrize("game", GAMES)
 def test_the_player_is_tu_and_signs_are_typeset(game):
     wrong = _found(game, _VOSOTROS) + _found(game, _ASCII_SIGNS)

@@ -58,6 +58,7 @@ def slow_page_forms(server: live.LiveServer) -> tuple[bytes, ...]:
     return (imports,) * 5 + (renames,) * 5
 
 
+@pytest.mark.slow  # a live server under load: make test runs it, make test-fast does not
 def test_slow_clients_hold_nothing_back(server):
     player = storm.Player.sign_up(server.base_url)
     others = slow_page_forms(server)
@@ -73,6 +74,7 @@ def test_slow_clients_hold_nothing_back(server):
     assert [s["id"] for s in listed] == [player.session["id"]]
 
 
+@pytest.mark.slow  # a live server under load: make test runs it, make test-fast does not
 def test_a_crowd_gets_answers_not_errors(server):
     player = storm.Player.sign_up(server.base_url)
     moves = storm.same_move(player, MOVES)
@@ -86,6 +88,7 @@ def test_a_crowd_gets_answers_not_errors(server):
     assert len(log) == 1
 
 
+@pytest.mark.slow  # a live server under load: make test runs it, make test-fast does not
 def test_the_bench_storm_command_prints_every_figure(capsys):
     """`python -m app bench --storm`, small: its own server (a fresh SQLite file), its report, exit 0."""
     from app.ops.cli import main

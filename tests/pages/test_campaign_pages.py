@@ -453,6 +453,7 @@ def test_adamastor_campaign_from_its_first_choice_to_the_board(client):
     assert 'id="campaign-banner"' in fragment, "the banner comes back with every board fragment"
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_adamastor_between_voyages_and_the_end_of_the_campaign(client):
     from games.engine import Rng
     from games.registry import get_engine

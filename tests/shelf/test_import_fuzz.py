@@ -49,6 +49,7 @@ def _post_json(ana, path: str, body: bytes):
     return ana.api("POST", path, content=body, headers={"content-type": "application/json"})
 
 
+@pytest.mark.slow  # generated fuzz over whole saves: make test runs it, make test-fast does not
 def test_any_json_value_is_refused_cleanly(player):
     app, ana, _save, _campaign = player
     before = _stored(app)
@@ -95,6 +96,7 @@ def _mutations(data, ana, app, save, path) -> None:
         assert r.json()["id"] in [x["id"] for x in ana.api("GET", listing).json()]
 
 
+@pytest.mark.slow  # generated fuzz over whole saves: make test runs it, make test-fast does not
 def test_real_saves_with_a_part_broken_are_refused_or_stored_whole(player):
     app, ana, save, campaign_save = player
     _mutations(ana=ana, app=app, save=save, path="/api/sessions/import?on_shelf=copy")

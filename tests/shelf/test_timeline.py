@@ -57,6 +57,7 @@ def play_recorded(db, game: str, seed: int, entries: int) -> tuple[str, list]:
     return sid, seen
 
 
+@pytest.mark.slow  # seeded games replayed at every step: make test runs it, make test-fast does not
 @pytest.mark.parametrize("game", GAMES)
 def test_every_step_shows_what_the_player_saw(sessions, game):
     with sessions() as db:

@@ -215,6 +215,7 @@ def first_seed_ending(outcome: str, bot: str = "heuristic") -> int:
     raise AssertionError(f"no seed gives the {bot} bot a {outcome} game")
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 @pytest.mark.parametrize("outcome", ["won", "lost"])
 def test_a_whole_game_over_htmx_draws_every_action_once_and_ends_on_the_end_screen(web, outcome):
     seed = first_seed_ending(outcome)

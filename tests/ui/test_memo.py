@@ -45,6 +45,7 @@ def test_memo_renders_what_it_cannot_key_and_stays_bounded(monkeypatch: pytest.M
         assert len(templating._MEMO) <= 3
 
 
+@pytest.mark.slow  # seeded games drawn twice: make test runs it, make test-fast does not
 @pytest.mark.parametrize("engine", all_engines(), ids=lambda e: e.spec.slug)
 def test_boards_drawn_from_a_warm_cache_equal_boards_drawn_afresh(engine) -> None:  # noqa: ANN001
     """Every memoized piece depends on its arguments alone: a whole game's boards drawn with the cache warm

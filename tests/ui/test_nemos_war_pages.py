@@ -267,6 +267,7 @@ def test_a_new_game_board_draws_every_legal_action_once(web):
     check_hidden(game, game.html)
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_a_whole_game_clicked_through_htmx_draws_every_action_once_small_and_discreet(web):
     game = Game(web, seed=11)
     biggest = 0
@@ -287,6 +288,7 @@ def test_a_whole_game_clicked_through_htmx_draws_every_action_once_small_and_dis
     (13, {"pursuit": "on", "pressure": "on", "deadly_frigates": "3", "deadly_ironclads": "3"}, "random"),
     (14, {"commitment": "science", "historical": "on", "ending": "24b"}, "random"),
 ])
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_every_board_of_whole_games_under_the_options_then_the_saved_game_in_the_app(web, seed, options, bot):
     """Each state of the game drawn from the template (quick), then the same moves imported into the app."""
     engine = get_engine(SLUG)

@@ -31,6 +31,7 @@ def _play(web, seed: int, moves: int, bot: str = "heuristic"):  # noqa: F811
         yield action, events, game.html
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 @pytest.mark.parametrize("seed", [3, 8])
 def test_every_button_face_says_what_it_does_and_the_log_reads_as_a_chronicle(web, seed):  # noqa: F811
     seen_turns = set()

@@ -231,6 +231,7 @@ def test_the_checks_catch_a_leak_and_a_missing_button(web):
         check_board(mirror, state)
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_the_bot_plays_on_and_every_board_draws_every_action(web):
     mirror = Mirror(web, seed=11)
     seen_decisions: set[str] = set()

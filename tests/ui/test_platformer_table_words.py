@@ -13,6 +13,7 @@ from tests.support.plain_words import chronicle, face_faults, log_faults
 from tests.ui.test_platformer_pages import HX, Mirror, fresh_view, render, web  # noqa: F401 (web: a fixture)
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 @pytest.mark.parametrize("seed", [2, 5])
 def test_every_button_face_says_what_it_does_and_the_log_reads_as_a_chronicle(web, seed):  # noqa: F811
     game = Mirror(web, seed)

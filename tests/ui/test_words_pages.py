@@ -56,6 +56,7 @@ def play(web, slug: str, seed: int, options: dict[str, str]):
     ("adamastor", 2, {"maps": "3"}, "Week"),
     ("call_to_adventure", 3, {}, "Turn"),
 ])
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_a_played_game_says_what_each_button_does_and_keeps_a_chronicle(web, slug, seed, options, unit):
     engine = get_engine(slug)
     html = ""

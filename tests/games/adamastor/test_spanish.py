@@ -40,6 +40,7 @@ def _games(engine, seeds, maps):
             yield seed, bot, steps
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_every_board_state_is_translated_in_the_pseudo_locale(engine):
     ends = set()
     for maps in ("3", "4"):

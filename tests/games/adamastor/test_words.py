@@ -48,6 +48,7 @@ def test_every_action_label_says_what_it_does(engine):
     assert re.fullmatch(r"Swap .+ \(\d+\) into the row for .+ \(\d+\)", swap), swap
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_every_button_on_the_board_says_what_it_does(engine):
     """The faces of the board's buttons (not only their aria-labels): never "#35", "Sail +0", "Learn", "Use"."""
     checked = 0

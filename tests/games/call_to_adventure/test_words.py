@@ -38,6 +38,7 @@ def test_every_action_label_says_what_it_does(engine):
     assert {"keep", "trait", "challenge", "cast", "accept", "end_turn", "choose"} <= families, families
 
 
+@pytest.mark.slow  # a long seeded playthrough: make test runs it, make test-fast does not
 def test_every_button_on_the_board_says_what_it_does(engine):
     """The faces of the board's buttons, not only their aria-labels: never "Keep", "Attempt", "Play", "Spend"."""
     checked = 0
