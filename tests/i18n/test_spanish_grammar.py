@@ -23,6 +23,10 @@ from app.i18n.catalogs import translations
 from app.i18n.extract import NOT_WORDS, keys_of, strings
 from tests.support.spanish_corpus import corpus
 
+# Every test here reads seeded games whole (tests/support/spanish_corpus.py): make test runs them, make test-fast
+# does not.
+pytestmark = pytest.mark.slow
+
 GAMES = ["adamastor", "nemos_war", "platformer", "call_to_adventure"]
 
 _UNCONTRACTED = re.compile(r"\b(?:[Aa]|[Dd]e) el\b")
@@ -81,7 +85,6 @@ def _found(game: str, pattern: re.Pattern, *, names_kept: bool = False) -> list[
     return found
 
 
-@pytest.mark.slow  # seeded games read whole: make test runs it, make test-fast does not
 @pytest.mark.parametrize("game", GAMES)
 def test_articles_contract_and_every_name_with_an_article_has_a_gender(game):
     grammar.unknown.clear()
@@ -119,7 +122,6 @@ _VOSOTROS = re.compile(r"\b\w+(?:áis|éis)\b")
 _ASCII_SIGNS = re.compile(r"(?<=\d) ?(?:>=|<=) ?(?=\d)|(?<![\w\-−])-\d")
 
 
-@pytest.mark.slow  # seeded games read whole: make test runs it, make test-fast does not
 @pytest.mark.parametrize("game", GAMES)
 def test_the_player_is_tu_and_signs_are_typeset(game):
     wrong = _found(game, _VOSOTROS) + _found(game, _ASCII_SIGNS)
