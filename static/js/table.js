@@ -57,7 +57,10 @@
     });
     changed.forEach(function (el) { el.classList.add("just-changed"); });
     if (changed.length) {
-      setTimeout(function () { changed.forEach(function (el) { el.classList.remove("just-changed"); }); }, HIGHLIGHT_MS);
+      // counted from the first frame that draws it: a page held up longer than the glow would otherwise lose it unseen
+      requestAnimationFrame(function () {
+        setTimeout(function () { changed.forEach(function (el) { el.classList.remove("just-changed"); }); }, HIGHLIGHT_MS);
+      });
     }
   }
 
