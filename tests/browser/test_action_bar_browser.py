@@ -9,6 +9,8 @@ the list of keys and Esc closes it. Under prefers-reduced-motion the board swap 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.registry import all_engines
@@ -47,6 +49,7 @@ def start(tab, server, slug: str, seed: int = 5) -> str:
         tab.goto(f"{server.base_url}/games/{slug}")
         tab.locator('input[name="seed"]').fill(str(seed))
         tab.locator("#new-game").click()
+        tab.wait_for_url(re.compile(r"/play/[^/?#]+$"))  # and loaded: the page's scripts listen to keys and clicks
         tab.locator("#board").wait_for()
     return tab.url.rstrip("/").rsplit("/", 1)[-1]
 

@@ -34,7 +34,7 @@ _WATCH = """() => {
   const spot = el => { const r = el.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; };
   const stood = {};
   document.querySelectorAll('#board [data-vt]').forEach(el => { stood[el.dataset.vt] = spot(el); });
-  const w = window.__watch = {sig, before, lit: [], anims: {}, spot, stood, slid: {}};
+  const w = window.__watch = {sig, before, lit: [], anims: {}, spot, stood, slid: {}, look: null};
   if (window.__observer) window.__observer.disconnect();
   const look = () => {
     for (const a of document.getAnimations()) {
@@ -47,6 +47,7 @@ _WATCH = """() => {
       if (token && moves) w.slid[token] = true;
     }
   };
+  w.look = look;
   // A CSS animation is named as it starts, whatever the frame rate: on a loaded machine a short glow can begin and
   // end between two of the frames sampled below (getAnimations() then no longer lists it).
   if (!window.__started) {
@@ -67,7 +68,11 @@ _WATCH = """() => {
   });
   window.__observer.observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ['class']});
 }"""
-_LIT = """() => { const w = window.__watch;
+# Read two frames after the first part lit: the glow starts with the frame that draws the class, which can come after
+# the poll that saw the class (a page just loaded, a busy machine).
+_LIT = """async () => { const w = window.__watch;
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  w.look();
   return {lit: w.lit.map(x => x.part),
           same: w.lit.filter(x => x.el.isConnected && w.before[x.part] === w.sig(x.el)).map(x => x.part),
           anims: w.anims}; }"""
