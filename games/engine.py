@@ -287,7 +287,7 @@ class GameEngine(Protocol):
         """Rebuild a state from `dump` output; raise MalformedState for anything else."""
         ...
 
-    def redeal(self, state: Any, seed: int) -> Any:
+    def redeal(self, state: Any, seed: int, *, canonical: bool = False) -> Any:
         """The same position with the unseen dealt again from `seed`: a new state, the given one untouched.
 
         Every hidden part (the order of each face-down deck, face-down cards, hidden ships, unrevealed tiles)
@@ -297,6 +297,10 @@ class GameEngine(Protocol):
         order the game lets the player know) keeps its place and order. `view(state)` and the ids of
         `legal_actions(state)` are the same before and after, and `load(dump(new))` rebuilds it. A copy of an
         unfinished game is redealt so it can never be a window on the original's future.
+
+        `canonical`: each pool of unseen components is put in a fixed order before it is dealt, so that the new
+        state depends only on what the player sees and on `seed`, never on the hidden order it started from (the
+        advisor's deals, games/advice.py: two games that look the same get the same advice).
         """
         ...
 
@@ -354,6 +358,13 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def deal(self, items: list[Any], canonical: bool) -> None:
+        """Shuffle unseen components in place; `canonical` first sorts them (by id), so that the result does
+        not depend on the order they were in (GameEngine.redeal)."""
+        if canonical:
+            items.sort(key=str)
+        self.shuffle(items)
 
 
 @dataclass(frozen=True)

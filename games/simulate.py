@@ -8,7 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from games.engine import GameEngine, Rng
+from games.advice import AdvisorBot, Tally
+from games.engine import Bot, GameEngine, Rng
 
 MAX_ACTIONS_PER_GAME = 20_000
 
@@ -48,17 +49,30 @@ class Summary:
         spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
         secs = max(self.seconds, 1e-9)
         outcome = ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items()))
+        low, high = Tally(len(self.results), self.outcomes["won"]).chance_bounds()
         return [
             f"games:        {len(self.results)} ({outcome})",
-            f"win rate:     {self.win_rate:.1%}",
+            f"win rate:     {self.win_rate:.1%} (95% interval {low:.1%}–{high:.1%})",
             f"mean score:   {statistics.fmean(scores) if scores else 0:.2f}",
             f"score spread: sd {spread:.2f}, min {min(scores, default=0)}, max {max(scores, default=0)}",
             f"speed:        {len(self.results) / secs:.1f} games/s, {self.actions / secs:.0f} actions/s",
         ]
 
 
-def play_one(engine: GameEngine, bot_name: str, seed: int, options: dict) -> GameResult:
-    bot = engine.bots[bot_name]
+ADVISOR = "advisor"  # every game's: the advisor's best option each time (games/advice.py)
+
+
+def player(engine: GameEngine, name: str, advisor_deals: int = 8) -> Bot:
+    """The game's bot called `name`, or the advisor with `advisor_deals` playouts per option and decision."""
+    if name == ADVISOR:
+        return AdvisorBot(advisor_deals)
+    if name not in engine.bots:
+        raise ValueError(f"unknown bot {name!r}; this game has: {', '.join(sorted([*engine.bots, ADVISOR]))}")
+    return engine.bots[name]
+
+
+def play_one(engine: GameEngine, bot_name: str, seed: int, options: dict, advisor_deals: int = 8) -> GameResult:
+    bot = player(engine, bot_name, advisor_deals)
     state = engine.new_game(seed, options)
     rng = Rng.from_seed(seed ^ 0xB07)
     count = 0
@@ -80,14 +94,14 @@ def simulate(
     seed: int = 0,
     options: dict | None = None,
     progress: Callable[[int, int], None] | None = None,
+    advisor_deals: int = 8,
 ) -> Summary:
-    if bot not in engine.bots:
-        raise ValueError(f"unknown bot {bot!r}; this game has: {', '.join(sorted(engine.bots))}")
+    player(engine, bot)  # an unknown name is refused before any game starts
     opts = engine.spec.normalize_options(options)
     summary = Summary(games)
     start = time.perf_counter()
     for i in range(games):
-        summary.results.append(play_one(engine, bot, seed + i, opts))
+        summary.results.append(play_one(engine, bot, seed + i, opts, advisor_deals))
         if progress:
             progress(i + 1, games)
     summary.seconds = time.perf_counter() - start

@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option")
     sim.add_argument("--campaign", action="store_true", help="play whole campaigns instead of single games")
+    sim.add_argument("--advisor-deals", type=int, default=8, metavar="N",
+                     help="with --bot advisor: playouts per option on each decision (default 8)")
 
     rep = sub.add_parser("replay", help="verify an exported save file by replaying it")
     rep.add_argument("file", type=Path)
@@ -162,9 +164,13 @@ def _simulate(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return 2
     options = dict(opt.split("=", 1) for opt in args.option if "=" in opt)
-    run = simulate_campaigns if args.campaign else simulate
     try:
-        summary = run(engine, bot=args.bot, games=args.games, seed=args.seed, options=options, progress=_progress_bar)
+        if args.campaign:
+            summary = simulate_campaigns(engine, bot=args.bot, games=args.games, seed=args.seed, options=options,
+                                         progress=_progress_bar)
+        else:
+            summary = simulate(engine, bot=args.bot, games=args.games, seed=args.seed, options=options,
+                               progress=_progress_bar, advisor_deals=args.advisor_deals)
     except ValueError as exc:
         print(f"\n{exc}", file=sys.stderr)
         return 2

@@ -108,9 +108,9 @@ class AdamastorEngine:
     def dump(self, state: State) -> dict[str, Any]:
         return dump(state)
 
-    def redeal(self, state: State, seed: int) -> State:
+    def redeal(self, state: State, seed: int, *, canonical: bool = False) -> State:
         """The unseen dealt again from `seed` (games/engine.py, `GameEngine.redeal`; RULINGS.md)."""
-        return redeal_state(self.components, state, seed)
+        return redeal_state(self.components, state, seed, canonical=canonical)
 
     def load(self, data: Any) -> State:
         try:

@@ -17,14 +17,14 @@ from games.adamastor.state import State
 from games.engine import Rng
 
 
-def redeal_state(comp: Components, s: State, seed: int) -> State:
+def redeal_state(comp: Components, s: State, seed: int, *, canonical: bool = False) -> State:
     rng = Rng.from_seed(seed)
     new = s.clone()
     new.deck = list(s.deck)
-    rng.shuffle(new.deck)
+    rng.deal(new.deck, canonical)
     if len(s.enc_deck) > 2:
         below = new.enc_deck[1:]
-        rng.shuffle(below)
+        rng.deal(below, canonical)
         new.enc_deck = [new.enc_deck[0], *below]
     new.map_ids = _maps(comp, s, rng)
     new.rng = rng.state

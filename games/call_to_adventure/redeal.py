@@ -16,18 +16,18 @@ from games.call_to_adventure.state import State
 from games.engine import Rng
 
 
-def redeal_state(s: State, seed: int) -> State:
+def redeal_state(s: State, seed: int, *, canonical: bool = False) -> State:
     rng = Rng.from_seed(seed)
     new = s.clone()
     for act in sorted(new.decks):
         deck, row = new.decks[act], new.rows.get(act, [])
         if int(act) in new.revealed or any(c in new.under for c in row):
-            rng.shuffle(deck)
+            rng.deal(deck, canonical)
             continue
         unseen = row + deck
-        rng.shuffle(unseen)
+        rng.deal(unseen, canonical)
         new.rows[act], new.decks[act] = unseen[:len(row)], unseen[len(row):]
     for deck in (new.hero_deck, new.antihero_deck, new.adv_deck):
-        rng.shuffle(deck)
+        rng.deal(deck, canonical)
     new.rng = rng.state
     return new

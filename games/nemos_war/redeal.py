@@ -26,13 +26,13 @@ ENDINGS = frozenset(RED_SUN_ENDINGS)
 RED_SUN = "21"
 
 
-def redeal_state(c: Components, s: State, seed: int) -> State:
+def redeal_state(c: Components, s: State, seed: int, *, canonical: bool = False) -> State:
     rng = Rng.from_seed(seed)
     new = s.clone()
     named = _named(s.pending) | _named(s.queue)
-    _ships(new, rng, named)
-    _cards(new, rng, named)
-    _treasures(new, rng, named)
+    _ships(new, rng, named, canonical)
+    _cards(new, rng, named, canonical)
+    _treasures(new, rng, named, canonical)
     new.rng = rng.state
     return new
 
@@ -48,23 +48,23 @@ def _named(data: Any) -> set[str]:
     return set()
 
 
-def _ships(s: State, rng: Rng, named: set[str]) -> None:
+def _ships(s: State, rng: Rng, named: set[str], canonical: bool) -> None:
     hidden = [(o, i) for o, slots in s.boxes.items() for i, x in enumerate(slots)
               if x is not None and x not in s.revealed and x not in named]
     pool_at = [i for i, x in enumerate(s.pool) if x not in named]
     unseen = [s.boxes[o][i] for o, i in hidden] + [s.pool[i] for i in pool_at]
-    rng.shuffle(unseen)
+    rng.deal(unseen, canonical)
     for (o, i), sid in zip(hidden, unseen, strict=False):
         s.boxes[o][i] = sid
     for i, sid in zip(pool_at, unseen[len(hidden):], strict=True):
         s.pool[i] = sid
 
 
-def _cards(s: State, rng: Rng, named: set[str]) -> None:
+def _cards(s: State, rng: Rng, named: set[str], canonical: bool) -> None:
     if named & set(s.deck + s.out):
         return  # never happens today: no decision names a card still unseen
     endings = [x for x in s.deck + s.out if x in ENDINGS]
-    rng.shuffle(endings)
+    rng.deal(endings, canonical)
     ending = next((x for x in s.deck if x in ENDINGS), None)
     if ending is not None and s.options.get("ending", "random") == "random":
         ending = endings[0]
@@ -74,7 +74,7 @@ def _cards(s: State, rng: Rng, named: set[str]) -> None:
         s.out = others + [x for x in s.out if x not in ENDINGS]
         return
     rest = [x for x in s.deck + s.out if x not in ENDINGS and x != RED_SUN]
-    rng.shuffle(rest)
+    rng.deal(rest, canonical)
     cut = s.deck.index(RED_SUN) if RED_SUN in s.deck else -1
     upper_n = max(cut, 0)
     lower_n = len(s.deck) - cut - 1 - (ending is not None)
@@ -84,11 +84,11 @@ def _cards(s: State, rng: Rng, named: set[str]) -> None:
     s.out = others + rest[upper_n + lower_n:]
 
 
-def _treasures(s: State, rng: Rng, named: set[str]) -> None:
+def _treasures(s: State, rng: Rng, named: set[str], canonical: bool) -> None:
     oceans = [o for o, t in s.treasure_at.items() if t is not None and t not in named]
     cup_at = [i for i, t in enumerate(s.cup) if t not in named]
     unseen = [s.treasure_at[o] for o in oceans] + [s.cup[i] for i in cup_at]
-    rng.shuffle(unseen)
+    rng.deal(unseen, canonical)
     for o, t in zip(oceans, unseen, strict=False):
         s.treasure_at[o] = t
     for i, t in zip(cup_at, unseen[len(oceans):], strict=True):

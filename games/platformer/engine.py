@@ -123,9 +123,9 @@ class PlatformerEngine:
     def dump(self, state: dict) -> dict[str, Any]:
         return dump(state)
 
-    def redeal(self, state: dict, seed: int) -> dict:
+    def redeal(self, state: dict, seed: int, *, canonical: bool = False) -> dict:
         """The unseen dealt again from `seed` (games/engine.py, `GameEngine.redeal`; RULINGS.md)."""
-        return redeal_state(self.components, state, seed)
+        return redeal_state(self.components, state, seed, canonical=canonical)
 
     def load(self, data: Any) -> dict:
         try:

@@ -22,11 +22,11 @@ from games.platformer.table import State
 DECKS = ("item_deck", "potion_deck", "event_deck", "boss_deck")
 
 
-def redeal_state(comp: Components, s: State, seed: int) -> State:
+def redeal_state(comp: Components, s: State, seed: int, *, canonical: bool = False) -> State:
     rng = Rng.from_seed(seed)
     new = clone(s)
     for key in DECKS:
-        rng.shuffle(new[key])
+        rng.deal(new[key], canonical)
     _tiles(comp, new, rng)
     _enemies(comp, new, rng)
     new["rng"] = rng.state

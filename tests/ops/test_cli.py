@@ -57,3 +57,9 @@ def test_simulate_campaigns(capsys):
     assert main(["simulate", "adamastor", "--campaign", "--games", "3", "--bot", "heuristic", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "Adamastor — Campaign" in out and "campaigns:" in out and "win rate:" in out
+
+
+def test_simulate_with_the_advisor_plays_whole_games(capsys):
+    assert main(["simulate", "call_to_adventure", "--games", "2", "--bot", "advisor", "--advisor-deals", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "bot advisor" in out and "games:        2" in out and "95% interval" in out
