@@ -27,6 +27,7 @@ from app.http.locale import LocaleMiddleware
 from app.http.static import CachedStaticFiles
 from app.i18n import coverage as i18n_coverage
 from app.pages import accounts as account_pages
+from app.pages import advice as advice_pages
 from app.pages import assets as asset_pages
 from app.pages import board as board_pages
 from app.pages import campaigns as campaign_pages
@@ -35,14 +36,14 @@ from app.pages import library as library_pages
 from app.pages import looks as look_pages
 from app.pages import replays as replay_pages
 from app.pages import saves as saves_pages
-from app.shelf import upgrades
+from app.shelf import advisor, upgrades
 from app.shelf.files import seal_key, sealing
 from app.ui import assets, templating
 
 # The move routes first: a request's path is matched against the routes in this order (no two routers' paths
 # overlap, so the order changes nothing else).
 ROUTERS = (sessions_api, board_pages, asset_pages, campaigns_api, replays_api, library_pages, saves_pages,
-           look_pages, replay_pages, campaign_pages, account_pages, stats_api, history_pages)
+           look_pages, replay_pages, campaign_pages, account_pages, stats_api, history_pages, advice_pages)
 
 
 def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     app.state.db_engine = make_engine(url, pool_size=settings.db_pool_size, max_overflow=settings.db_max_overflow,
                                       pool_timeout=settings.db_pool_timeout)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
+    app.state.advisor = advisor.Advisor(settings.advisor_workers)  # its workers start with the first question
     with app.state.sessionmaker() as db:
         app.state.single_player_id = players.single_player_id(db)
     # Host, origin, proxy and body-type rules, before any route or database connection (app/http/).

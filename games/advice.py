@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Action, GameEngine, Rng
+from games.registry import get_engine
 
 BOT = "heuristic"  # the strongest bot every game has: it finishes each playout
 MAX_PLAYOUT_ACTIONS = 20_000  # a bot finishes any game far sooner (games/simulate.py has the same bound)
@@ -117,6 +118,14 @@ def playouts(engine: GameEngine, state: Any, options: list[str], advisor_seed: i
             end = engine.status(finish(engine, after, Rng.from_seed(seed ^ 0xB07), bot))
             tallies[option].add(end.state == "won", float(end.score or 0))
     return tallies
+
+
+def run_batch(game: str, dumped: Any, options: list[str], advisor_seed: int, start: int, stop: int
+              ) -> dict[str, dict[str, Any]]:
+    """`playouts` for a worker process: the position as `dump` gives it, the tallies as JSON."""
+    engine = get_engine(game)
+    tallies = playouts(engine, engine.load(dumped), options, advisor_seed, range(start, stop))
+    return {option: tally.to_json() for option, tally in tallies.items()}
 
 
 def ranked(tallies: dict[str, Tally]) -> list[str]:

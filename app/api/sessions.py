@@ -21,6 +21,7 @@ from app.api.common import (
 )
 from app.api.schemas import (
     ActionIn,
+    AdviceOut,
     Error,
     GameOut,
     LogEventOut,
@@ -37,7 +38,7 @@ from app.http.auth import ApiPlayer
 from app.http.capacity.release import releasing
 from app.i18n import context as i18n_context
 from app.i18n.render import say
-from app.shelf import moves, store
+from app.shelf import advisor, moves, store
 from app.shelf.files import exports, game_files
 from app.shelf.files.sealing import Sealer
 from games.engine import reason
@@ -137,6 +138,23 @@ def undo(session_id: str, body: UndoIn, me: ApiPlayer, db: Session = Depends(get
         return _stale(exc)
     except Illegal as exc:
         return refused(exc)
+
+
+@router.get("/sessions/{session_id}/advice", response_model=AdviceOut,
+            responses={404: {"model": Error}, 409: {"model": Error, "description": "the game is over"}})
+def get_advice(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    """Each option's chance to win and expected score, estimated by playouts that never peek (app/shelf/advisor.py).
+
+    The first call starts the estimate; while `done` is false it is refined, and each call gives the figures so
+    far. Asking is remembered with the game (the history and the replay say "advised")."""
+    asked = advisor.ask_about(db, request.app.state.advisor, session_id=session_id, owner_id=me.player_id)
+    if asked is None:
+        return error(409, advisor.nothing_to_advise())
+    game, estimate = asked
+    with i18n_context.using(game_=game):
+        for option in estimate["options"]:
+            option["label"] = say(option["label"])
+    return estimate
 
 
 @router.get("/sessions/{session_id}/log", response_model=list[LogEventOut], responses={404: {"model": Error}})

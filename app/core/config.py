@@ -23,6 +23,8 @@ class Settings(BaseSettings):
     db_pool_size: int | None = Field(default=None, ge=1)
     db_max_overflow: int | None = Field(default=None, ge=0)
     db_pool_timeout: float = Field(default=10.0, gt=0)
+    # The advisor's worker processes (app/shelf/advisor.py), shared by every player's question; unset: one per core.
+    advisor_workers: int | None = Field(default=None, ge=1)
     # Largest import file accepted, in bytes.
     max_import_bytes: int = 2_000_000
     # `accounts` (the default: secure out of the box): sign-up, log-in, each player sees only their own games.

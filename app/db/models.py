@@ -272,3 +272,14 @@ class ReplayTurns(Base):
     rules_version: Mapped[int] = mapped_column(Integer, primary_key=True)
     version: Mapped[int] = mapped_column(Integer)
     starts: Mapped[list[list[int]]] = mapped_column(JSON)
+
+
+class Advised(Base):
+    """Where the player asked the advisor (app/shelf/advisor.py): the game and the version it stood at. The history
+    and the replay say "advised" for it."""
+
+    __tablename__ = "advised"
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    asked_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from babel.dates import format_datetime, format_timedelta
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from app.core.words import STORED_PREFIX, stored_words
 from app.i18n import context
@@ -176,6 +176,11 @@ def number(value: float | int, digits: int | None = None) -> str:
     """A number as the reader writes it (1,234.5 / 1234,5)."""
     fmt = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
     return format_decimal(value, format=fmt, locale=_babel_locale(context.locale()))
+
+
+def percent(value: float) -> str:
+    """A share as the reader writes a percentage, whole (42% / 42 %)."""
+    return format_percent(value, locale=_babel_locale(context.locale()))
 
 
 def moment(value: datetime | None, width: str = "medium") -> str:

@@ -17,7 +17,7 @@ from app.core.errors import NotFound
 from app.http.auth import PagePlayer
 from app.i18n.render import current, localize_lines
 from app.pages.common import DB, MISSING_GAME, not_found, page_router, titles
-from app.shelf import timeline
+from app.shelf import advisor, timeline
 from app.shelf.files.savefile import ReplayError
 from app.ui import table
 from games.engine import words
@@ -88,6 +88,7 @@ def replay_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HT
         "at": at,
         "entry_lines": localize_lines(timeline.entry_lines(at.entry), current()),  # after set_game
         "links": step_links(db, session_id, at),
+        "advised": set(advisor.advised_versions(db, session_id=session_id)),  # where the advisor was asked
         "replay": True,
         "turn": at.view.get("turn") if isinstance(at.view.get("turn"), int) else None,
     })

@@ -116,6 +116,30 @@ def current_view(db: Session, *, session_id: str, owner_id: str | None = None) -
     return _build_view(db, row, engine, _kept(row, engine))
 
 
+@dataclass(frozen=True)
+class Position:
+    """A game as it stands, for the advisor: its state (never shown: the advisor deals its unseen again) and the
+    choices the player has."""
+
+    session_id: str
+    game: str
+    version: int
+    state: Any
+    status: Status
+    options: list[Action]
+
+
+def position(db: Session, *, session_id: str, owner_id: str | None = None) -> Position:
+    """The session's current position; with `owner_id`, another player's is NotFound."""
+    row = _current_row(db, session_id, lock=False, owner_id=owner_id)
+    engine = get_engine(row.game)
+    if row.attention is not None:
+        return Position(row.id, row.game, row.version, None, Status(row.status, row.score), [])
+    kept = _kept(row, engine)
+    sv = _build_view(db, row, engine, kept)
+    return Position(row.id, row.game, row.version, kept.state, sv.status, sv.legal_actions)
+
+
 def _current_row(db: Session, session_id: str, *, lock: bool, owner_id: str | None = None) -> SessionRow:
     """The session with its snapshot; a save made under older rules is upgraded (or marked) first."""
     row = store.load_row(db, session_id=session_id, lock=lock, owner_id=owner_id)

@@ -24,6 +24,7 @@ from typing import Any
 
 from app.ui.placement import Placement
 from games.engine import Action
+from games.registry import get_engine
 
 KEYED = 9   # keys 1-9 press the bar's first nine choices
 MAX_CHOICES = 9
@@ -71,6 +72,7 @@ class ActionBar:
     last_move: list[str]  # every line of it: a move's answer tells them one by one (app/ui/story.py)
     undone: bool  # the last move was an undo: the bar says so in words (its log lines name raw action ids)
     actions: list[Action] = field(default_factory=list)  # every legal action, as the engine lists them
+    advisable: bool = False  # the advisor can weigh these choices (two or more, in a game that deals its unseen again)
 
     @property
     def keyed(self) -> int:
@@ -101,6 +103,7 @@ def action_bar(sv: Any, placement: Placement | None = None) -> ActionBar:
         last_move=lines,
         undone=undone,
         actions=actions,
+        advisable=len(actions) >= 2 and not sv.status.over and hasattr(get_engine(sv.game), "redeal"),
     )
 
 

@@ -275,6 +275,7 @@ templates.env.filters["when"] = _per_reader(when)
 templates.env.filters["t"] = _per_reader(i18n_render.say)  # a content string or Words in the reader's language
 templates.env.filters["in_game"] = _per_reader(i18n_render.say_in)  # ... looked up in that game's catalog first
 templates.env.filters["number"] = _per_reader(i18n_render.number)
+templates.env.filters["percent"] = _per_reader(i18n_render.percent)
 templates.env.filters["moment"] = _per_reader(i18n_render.moment)
 templates.env.globals["lang"] = i18n_context.locale
 templates.env.filters["signed"] = signed
