@@ -36,7 +36,7 @@ from app.pages import library as library_pages
 from app.pages import looks as look_pages
 from app.pages import replays as replay_pages
 from app.pages import saves as saves_pages
-from app.shelf import advisor, upgrades
+from app.shelf import advisor, review, upgrades
 from app.shelf.files import seal_key, sealing
 from app.ui import assets, templating
 
@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
                                       pool_timeout=settings.db_pool_timeout)
     app.state.sessionmaker = make_sessionmaker(app.state.db_engine)
     app.state.advisor = advisor.Advisor(settings.advisor_workers)  # its workers start with the first question
+    app.state.reviewer = review.Reviewer(app.state.sessionmaker, app.state.advisor)
     with app.state.sessionmaker() as db:
         app.state.single_player_id = players.single_player_id(db)
     # Host, origin, proxy and body-type rules, before any route or database connection (app/http/).
@@ -80,6 +81,7 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     # Saves made under older rules are replayed now (see app/shelf/upgrades.py); idempotent and
     # compare-and-set, so several workers or replicas starting together cannot clash.
     upgrades.upgrade_all(app.state.sessionmaker)
+    app.state.reviewer.resume()  # game reviews a stopped server left halfway go on
     app.mount("/static", CachedStaticFiles(directory=str(ROOT / "static")), name="static")
     for module in ROUTERS:
         # The routers' routes, built once per process when their modules were imported, join the app's own

@@ -38,7 +38,7 @@ from app.http.auth import ApiPlayer
 from app.http.capacity.release import releasing
 from app.i18n import context as i18n_context
 from app.i18n.render import say
-from app.shelf import advisor, moves, store
+from app.shelf import advisor, moves, review, store
 from app.shelf.files import exports, game_files
 from app.shelf.files.sealing import Sealer
 from games.engine import reason
@@ -155,6 +155,36 @@ def get_advice(session_id: str, request: Request, me: ApiPlayer, db: Session = D
         for option in estimate["options"]:
             option["label"] = say(option["label"])
     return estimate
+
+
+@router.post("/sessions/{session_id}/review", status_code=202,
+             responses={404: {"model": Error}, 422: {"model": Error, "description": "the game is not finished"}})
+def start_review(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    """Review a finished game in the background (app/shelf/review.py): its chance to win after every decision."""
+    try:
+        found = review.request(db, session_id=session_id, owner_id=me.player_id)
+    except Refused as exc:
+        return refused(exc)
+    request.app.state.reviewer.wake()
+    return _review_answer(found)
+
+
+@router.get("/sessions/{session_id}/review", responses={404: {"model": Error}})
+def get_review(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    """The review so far: `status` queued, running, done or failed; a point per decision reviewed, the costliest
+    `marked`. 404 if the game was never reviewed."""
+    found = review.current(db, session_id=session_id, owner_id=me.player_id)
+    if found is None:
+        return error(404, review.never_reviewed())
+    return _review_answer(found)
+
+
+def _review_answer(found: review.ReviewView) -> dict[str, Any]:
+    data = found.to_json()
+    with i18n_context.using(game_=found.game):
+        for point, shown in zip(data["points"], found.points, strict=True):
+            point["chosen_label"], point["best_label"] = say(shown.chosen_label), say(shown.best_label)
+    return data
 
 
 @router.get("/sessions/{session_id}/log", response_model=list[LogEventOut], responses={404: {"model": Error}})

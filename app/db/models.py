@@ -283,3 +283,19 @@ class Advised(Base):
     session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     asked_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Review(Base):
+    """A finished game's review (app/shelf/review.py): its chance to win after every decision, worked out in the
+    background. `status` is queued, running, done or failed; `points` grows as decisions are reviewed (so a server
+    stopped halfway picks it up where it was); `heartbeat` tells a running review from one whose server is gone."""
+
+    __tablename__ = "reviews"
+
+    session_id: Mapped[str] = mapped_column(ForeignKey("sessions.id", ondelete="CASCADE"), primary_key=True)
+    rules_version: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(10), index=True)
+    decisions: Mapped[int] = mapped_column(Integer, default=0)  # how many the game had (0 until first counted)
+    points: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    heartbeat: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -117,6 +117,10 @@ class Advisor:
         job = self._jobs.get(owner_id)
         return job if job and (job.session_id, job.version) == (session_id, version) and not job.stopped else None
 
+    def weigh(self, game: str, dumped: Any, options: list[str], seed: int, deals: range) -> Future:
+        """One batch of playouts for a background job (the game review, app/shelf/review.py), on the same workers."""
+        return self._executor().submit(advice.run_batch, game, dumped, options, seed, deals.start, deals.stop)
+
     def stop_all(self) -> None:
         """End every job and the workers (the server is stopping)."""
         with self._lock:
