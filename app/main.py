@@ -35,6 +35,7 @@ from app.pages import history as history_pages
 from app.pages import library as library_pages
 from app.pages import looks as look_pages
 from app.pages import replays as replay_pages
+from app.pages import review as review_pages
 from app.pages import saves as saves_pages
 from app.shelf import advisor, review, upgrades
 from app.shelf.files import seal_key, sealing
@@ -43,7 +44,8 @@ from app.ui import assets, templating
 # The move routes first: a request's path is matched against the routes in this order (no two routers' paths
 # overlap, so the order changes nothing else).
 ROUTERS = (sessions_api, board_pages, asset_pages, campaigns_api, replays_api, library_pages, saves_pages,
-           look_pages, replay_pages, campaign_pages, account_pages, stats_api, history_pages, advice_pages)
+           look_pages, replay_pages, campaign_pages, account_pages, stats_api, history_pages, advice_pages,
+           review_pages)
 
 
 def create_app(settings: Settings | None = None, *, run_migrations: bool = True) -> FastAPI:

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse
 from app.http.auth import PagePlayer
 from app.pages.common import DB, page_router, titles
 from app.pages.common import page as draw
-from app.shelf import advisor, history, stats
+from app.shelf import advisor, history, review, stats
 from app.shelf.stats import RESULTS
 from app.ui import charts
 from games.registry import all_engines
@@ -40,6 +40,7 @@ def history_page(request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
         "nav": "history",
         "page": page,
         "advised": advisor.advised_games(db, [s.id for s, _ in page.rows]),  # the advisor was asked in them
+        "reviews": review.reviewed_games(db, [s.id for s, _ in page.rows]),
         "filters": filters,
         "titles": titles(),
         "results": RESULTS,

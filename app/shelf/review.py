@@ -35,9 +35,9 @@ from games.registry import get_engine
 
 log = logging.getLogger("solo_shelf.review")
 
-DEALS = 6  # playouts per option at each decision: a review weighs a whole game, the advisor one decision
+DEALS = 16  # playouts per option at each decision: a review weighs a whole game, the advisor one decision
 MARKS = 3  # the costliest decisions marked on the chart
-MIN_COST = 0.05  # a decision is marked only if the best option was at least this much better
+MIN_COST = 0.10  # a decision is marked only if the best option was at least this much better (on the same deals)
 STALE_S = 60.0
 IDLE_S = 30.0  # how often an idle reviewer looks for a review another server left
 
@@ -141,7 +141,7 @@ def reviewed_games(db: Session, session_ids: list[str]) -> dict[str, str]:
     if not session_ids:
         return {}
     rows = db.execute(select(Review.session_id, Review.status).where(Review.session_id.in_(session_ids)))
-    return dict(rows.tuples())
+    return {sid: status for sid, status in rows}
 
 
 def standing_moves(db: Session, session_id: str) -> list[tuple[int, str]]:

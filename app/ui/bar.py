@@ -73,6 +73,7 @@ class ActionBar:
     undone: bool  # the last move was an undo: the bar says so in words (its log lines name raw action ids)
     actions: list[Action] = field(default_factory=list)  # every legal action, as the engine lists them
     advisable: bool = False  # the advisor can weigh these choices (two or more, in a game that deals its unseen again)
+    reviewable: bool = False  # the game is over and can be reviewed (app/shelf/review.py)
 
     @property
     def keyed(self) -> int:
@@ -104,6 +105,7 @@ def action_bar(sv: Any, placement: Placement | None = None) -> ActionBar:
         undone=undone,
         actions=actions,
         advisable=len(actions) >= 2 and not sv.status.over and hasattr(get_engine(sv.game), "redeal"),
+        reviewable=sv.status.over and hasattr(get_engine(sv.game), "redeal"),
     )
 
 

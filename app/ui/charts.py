@@ -8,6 +8,7 @@ each chart a text alternative (an aria-label and a table of the same points).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from app.shelf.stats import Played
 
@@ -63,3 +64,53 @@ def score_chart(games: list[Played]) -> ScoreChart | None:
     points = [Point(LEFT + (i * step if len(scored) > 1 else inner_w / 2), y_of(g.score), g)  # type: ignore[arg-type]
               for i, g in enumerate(scored)]
     return ScoreChart(points=points, ticks=[(y_of(v), v) for v in _ticks(low, high)])
+
+
+# ---- The game review (issue #28 §3): the chance to win after every decision, like a chess evaluation graph ----
+REVIEW_WIDTH, REVIEW_HEIGHT = 640, 200
+
+
+@dataclass(frozen=True)
+class ReviewDot:
+    x: float
+    y: float
+    best_y: float
+    point: Any  # app.shelf.review.Point
+    marked: bool
+
+
+@dataclass(frozen=True)
+class ReviewChart:
+    dots: list[ReviewDot]
+    ticks: list[tuple[float, float]]  # (y, chance) of the horizontal guides
+    width: int = REVIEW_WIDTH
+    height: int = REVIEW_HEIGHT
+    left: int = LEFT
+    right_edge: int = REVIEW_WIDTH - RIGHT
+    bottom_edge: int = REVIEW_HEIGHT - BOTTOM
+
+    @property
+    def line(self) -> str:
+        return " ".join(f"{d.x:.1f},{d.y:.1f}" for d in self.dots)
+
+    @property
+    def area(self) -> str:
+        """The chance as a filled area down to 0 (the line's shadow)."""
+        if not self.dots:
+            return ""
+        return (f"{self.dots[0].x:.1f},{self.bottom_edge} {self.line} {self.dots[-1].x:.1f},{self.bottom_edge}")
+
+
+def review_chart(points: list[Any], marked: set[int]) -> ReviewChart | None:
+    """The chance of the option chosen at each decision, first to last, the marked ones flagged; None without any."""
+    if not points:
+        return None
+    inner_w, inner_h = REVIEW_WIDTH - LEFT - RIGHT, REVIEW_HEIGHT - TOP - BOTTOM
+
+    def y_of(chance: float) -> float:
+        return TOP + inner_h * (1 - chance)
+
+    step = inner_w / (len(points) - 1) if len(points) > 1 else 0
+    dots = [ReviewDot(LEFT + (i * step if len(points) > 1 else inner_w / 2), y_of(p.chance), y_of(p.best_chance), p,
+                      p.n in marked) for i, p in enumerate(points)]
+    return ReviewChart(dots=dots, ticks=[(y_of(v), v) for v in (0.0, 0.25, 0.5, 0.75, 1.0)])

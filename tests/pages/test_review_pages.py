@@ -1,0 +1,73 @@
+"""The game review's pages (issue #28 §3): offered on a finished game's bar and in the history, worked out in the
+background, then a chart of the chance to win with the costliest decisions marked and linked to the replay."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from app.shelf import review
+from tests.api.test_review_api import finished_game
+
+WAIT_S = 180
+
+
+@pytest.fixture(autouse=True)
+def quick_reviews(monkeypatch):
+    """Four playouts per option instead of the review's sixteen: the same work, a quarter of the time."""
+    monkeypatch.setattr(review, "DEALS", 4)
+
+
+def review_page_until_done(client, sid: str) -> str:
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        html = client.get(f"/play/{sid}/review").text
+        if 'data-chart="review"' in html or "The review could not be finished" in html:
+            return html
+        assert time.monotonic() < deadline, "the review page never showed the review"
+        time.sleep(0.3)
+
+
+def test_a_game_in_progress_is_not_reviewed_yet(client):
+    s = client.post("/api/sessions", json={"game": "call_to_adventure", "seed": 2}).json()
+    assert 'id="bar-review"' not in client.get(f"/play/{s['id']}").text
+    page = client.get(f"/play/{s['id']}/review").text
+    assert "finish it, then come back" in page and 'id="review-start"' not in page
+    answer = client.post(f"/play/{s['id']}/review", follow_redirects=False)
+    assert answer.status_code == 303 and client.get(f"/api/sessions/{s['id']}/review").status_code == 404
+    assert f'href="/play/{s["id"]}/review"' not in client.get("/history").text
+
+
+def test_a_finished_game_is_reviewed_and_its_costliest_decisions_link_to_the_replay(client):
+    s = finished_game(client, 13)
+    board = client.get(f"/play/{s['id']}").text
+    assert 'id="bar-review"' in board and f'action="/play/{s["id"]}/review"' in board
+    offer = client.get(f"/play/{s['id']}/review").text
+    assert 'id="review-start"' in offer and 'data-chart="review"' not in offer
+    history = client.get("/history").text
+    assert f'href="/play/{s["id"]}/review"' in history
+    started = client.post(f"/play/{s['id']}/review", follow_redirects=False)
+    assert started.status_code == 303 and started.headers["location"] == f"/play/{s['id']}/review"
+    running = client.get(f"/play/{s['id']}/review").text
+    if 'data-chart="review"' not in running:
+        assert 'hx-trigger="load delay:2s"' in running and '<noscript><meta http-equiv="refresh"' in running
+    html = review_page_until_done(client, s["id"])
+    body = client.get(f"/api/sessions/{s['id']}/review").json()
+    assert body["status"] == "done"
+    marked = [p for p in body["points"] if p["marked"]]
+    assert len(re.findall(r'<circle class="review-mark"', html)) == len(marked)
+    for p in marked:
+        assert f'<li data-mark="{p["n"]}">' in html and f'/replay?step={p["step"]}' in html
+    rows = re.findall(r"<tr(?: class=\"marked\")?><th scope=\"row\"><a href=\"/play/[^\"]+/replay\?step=(\d+)\">", html)
+    assert [int(step) for step in rows] == [p["step"] for p in body["points"]], "every decision, linked to its moment"
+    assert 'hx-trigger' not in html.split('<section id="review"', 1)[1].split(">", 1)[0], "done: no more asking"
+
+
+def test_in_spanish(client):
+    s = finished_game(client, 14)
+    client.post(f"/play/{s['id']}/review")
+    page = client.get(f"/play/{s['id']}/review", headers={"Accept-Language": "es"}).text
+    assert "Revisión de la partida" in page
+    assert "Revisar esta partida" in client.get(f"/play/{s['id']}", headers={"Accept-Language": "es"}).text
