@@ -92,15 +92,15 @@ class SessionOut(BaseModel):
 
 
 class AdviceOption(BaseModel):
-    id: str = Field(description="the legal action's id")
+    action: str = Field(description="the legal action's id")
     label: str
     best: bool = Field(description="the option with the best estimate so far")
     playouts: int = Field(description="games played out from this option so far")
-    chance: float = Field(description="the estimated chance to win, 0 to 1")
-    chance_low: float = Field(description="the 95% interval of the chance to win (Wilson)")
-    chance_high: float
-    chance_margin: float = Field(description="half the interval's width")
-    score: float = Field(description="the expected final score")
+    win: float = Field(description="the estimated chance to win, 0 to 1")
+    margin: float = Field(description="half the width of the 95% interval of `win` (Wilson)")
+    win_low: float = Field(description="the 95% interval of the chance to win")
+    win_high: float
+    score: float | None = Field(description="the expected final score (null before any playout)")
     score_margin: float | None = Field(description="the 95% margin of the expected score")
     in_running: bool = Field(description="still refined: not yet clearly worse than the best option")
 
@@ -108,7 +108,8 @@ class AdviceOption(BaseModel):
 class AdviceOut(BaseModel):
     session_id: str
     version: int = Field(description="the position the advice is about")
-    done: bool = Field(description="False while the estimate is still refined: ask again for the newer figures")
+    seed: int = Field(description="the seed of the deals: ask with it again for the same answer")
+    done: bool = Field(description="False while the estimate is still refined (answered 202): poll `Location`")
     deals: int = Field(description="deals of the unseen played out so far (each option on the same deals)")
     playouts: int
     seconds: float

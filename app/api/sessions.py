@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from sqlalchemy.orm import Session
@@ -141,20 +142,40 @@ def undo(session_id: str, body: UndoIn, me: ApiPlayer, db: Session = Depends(get
 
 
 @router.get("/sessions/{session_id}/advice", response_model=AdviceOut,
-            responses={404: {"model": Error}, 409: {"model": Error, "description": "the game is over"}})
-def get_advice(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
-    """Each option's chance to win and expected score, estimated by playouts that never peek (app/shelf/advisor.py).
-
-    The first call starts the estimate; while `done` is false it is refined, and each call gives the figures so
-    far. Asking is remembered with the game (the history and the replay say "advised")."""
-    asked = advisor.ask_about(db, request.app.state.advisor, session_id=session_id, owner_id=me.player_id)
+            responses={202: {"model": AdviceOut, "description": "still estimating: poll `Location` (figures so far)"},
+                       404: {"model": Error}, 409: {"model": Error, "description": "the game is over, or the version "
+                                                                                 "is not the game's"}})
+def get_advice(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db),
+               seed: int | None = Query(None, ge=0, lt=2**63, description="the deals' seed (default: from the view)"),
+               margin: float = Query(advisor.MARGIN, ge=0.005, le=0.5,
+                                     description="done once the leading option's win chance is known within ±margin"),
+               seconds: float = Query(advisor.SECONDS, ge=1, le=300, description="done after this long in any case"),
+               playouts: int | None = Query(None, ge=1, le=2048, description="instead: exactly this many per option"),
+               version: int | None = Query(None, ge=0, description="the position asked about (409 if not current)"),
+               ) -> Any:
+    """Each option's chance to win (`win`, with its 95% `margin`) and expected score, from playouts that never peek
+    (app/shelf/advisor.py): the unseen dealt again from what the player sees, the option applied, the game's best
+    bot to the end, every option on the same deals. 200 once enough; meanwhile 202 with the figures so far and a
+    `Location` to poll. The same seed (with `playouts`, or a margin reached in time) gives the same answer on any
+    machine. Asking is remembered with the game (the history and the replay say "advised")."""
+    try:
+        asked = advisor.ask_about(db, request.app.state.advisor, session_id=session_id, owner_id=me.player_id,
+                                  version=version, seed=seed, margin=margin, seconds=seconds, playouts=playouts)
+    except advisor.StaleQuestion:
+        return error(409, advisor.stale_question())
     if asked is None:
         return error(409, advisor.nothing_to_advise())
     game, estimate = asked
     with i18n_context.using(game_=game):
         for option in estimate["options"]:
             option["label"] = say(option["label"])
-    return estimate
+    if estimate["done"]:
+        return raw_json(estimate)
+    poll = {"seed": estimate["seed"], "margin": margin, "seconds": seconds, "version": estimate["version"]}
+    if playouts is not None:
+        poll["playouts"] = playouts
+    location = f"/api/sessions/{session_id}/advice?{urlencode(poll)}"
+    return JSONResponse(estimate, status_code=202, headers={"Location": location})
 
 
 @router.post("/sessions/{session_id}/review", status_code=202,

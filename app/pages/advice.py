@@ -31,12 +31,15 @@ def advice(session_id: str, request: Request, db: DB, me: PagePlayer) -> Respons
     htmx = is_htmx(request)
     if htmx and request.query_params.get("close"):
         return HTMLResponse(PUT_AWAY)
+    wanted = request.query_params.get("version", "")
     try:
-        asked = advisor.ask_about(db, request.app.state.advisor, session_id=session_id, owner_id=me.player_id)
+        asked = advisor.ask_about(db, request.app.state.advisor, session_id=session_id, owner_id=me.player_id,
+                                  version=int(wanted) if wanted.isascii() and wanted.isdigit() else None)
     except NotFound:
         return not_found(request, MISSING_GAME)
-    wanted = request.query_params.get("version", "")
-    if asked is None or (wanted and wanted != str(asked[1]["version"])):
+    except advisor.StaleQuestion:
+        asked = None
+    if asked is None:
         return HTMLResponse(PUT_AWAY) if htmx else see_other(f"/play/{session_id}")
     game, estimate = asked
     i18n_context.set_game(game)

@@ -34,12 +34,31 @@ from games import advice
 from games.engine import Action, Words, words
 from games.registry import get_engine
 
-TARGET_MARGIN = 0.05  # ± on the chance to win of each option still in the running
-TIME_LIMIT_S = 60.0
+MARGIN = 0.05  # the default: done once the leading option's chance is known within ±5 points
+SECONDS = 60.0  # the default time limit
 MAX_DEALS = 4096
 FIRST_BATCH = 2  # deals in the first batch: a first estimate within seconds
 BATCH = 8
+LAG = 2  # batch j weighs the options the batches before j - 1 left in the running: the same on any machine
 KEEP_FINISHED_S = 600.0  # a finished job's answer stays this long for a player who asks again
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the player asks: the position, the seed of the deals, and when the estimate is good enough."""
+
+    session_id: str
+    version: int
+    seed: int
+    margin: float = MARGIN
+    seconds: float = SECONDS
+    playouts: int | None = None  # exactly this many per option, instead of a margin
+
+    def deals(self, j: int) -> range:
+        """The deals of batch j (the same for every question with this seed)."""
+        start = 0 if j == 0 else FIRST_BATCH + (j - 1) * BATCH
+        stop = min(FIRST_BATCH if j == 0 else start + BATCH, self.playouts or MAX_DEALS)
+        return range(start, max(start, stop))
 
 
 @dataclass
@@ -47,14 +66,11 @@ class Job:
     """One player's question about one position of one game."""
 
     owner_id: str
-    session_id: str
-    version: int
+    question: Question
     game: str
     options: list[Action]
     state: Any
-    seed: int
     tallies: dict[str, advice.Tally] = field(default_factory=dict)
-    deals: int = 0
     started: float = field(default_factory=time.monotonic)
     finished: float | None = None
     stopped: bool = False
@@ -68,23 +84,44 @@ class Job:
         return (self.finished or time.monotonic()) - self.started
 
     def snapshot(self) -> dict[str, Any]:
-        """The estimate so far, best option first (JSON-safe; labels as Words)."""
+        """The estimate so far, best option first (JSON-safe; labels as Words): the API's answer."""
         with self.lock:
             tallies = {o: advice.Tally(**t.__dict__) for o, t in self.tallies.items()}
-            deals, done, seconds = self.deals, self.done, self.seconds()
+            done, seconds = self.done, self.seconds()
         order = advice.ranked(tallies) if tallies else [a.id for a in self.options]
+        order += [a.id for a in self.options if a.id not in order]
         open_now = set(advice.still_open(tallies)) if tallies else set(order)
         labels = {a.id: a.label for a in self.options}
         rows = []
         for rank, option in enumerate(order):
             t = tallies.get(option, advice.Tally())
             low, high = t.chance_bounds()
-            rows.append({"id": option, "label": labels[option], "best": rank == 0 and t.n > 0,
-                         "playouts": t.n, "chance": t.chance, "chance_low": low, "chance_high": high,
-                         "chance_margin": t.chance_margin, "score": t.score,
+            rows.append({"action": option, "label": labels[option], "best": rank == 0 and t.n > 0,
+                         "playouts": t.n, "win": t.chance, "win_low": low, "win_high": high,
+                         "margin": t.chance_margin, "score": t.score if t.n else None,
                          "score_margin": t.score_margin if t.n >= 2 else None, "in_running": option in open_now})
-        return {"session_id": self.session_id, "version": self.version, "done": done, "deals": deals,
+        q = self.question
+        return {"session_id": q.session_id, "version": q.version, "seed": q.seed, "done": done,
+                "deals": max((t.n for t in tallies.values()), default=0),
                 "playouts": sum(t.n for t in tallies.values()), "seconds": round(seconds, 2), "options": rows}
+
+
+def enough(q: Question, tallies: dict[str, advice.Tally], options: list[str]) -> bool:
+    """Whether the estimate answers the question: every option has its playouts (playouts=N), or the leading
+    option's chance is known within the margin."""
+    if not tallies or any(o not in tallies for o in options):
+        return False
+    if q.playouts is not None:
+        return all(tallies[o].n >= q.playouts for o in options)
+    return tallies[advice.ranked(tallies)[0]].chance_margin <= q.margin
+
+
+def running(q: Question, tallies: dict[str, advice.Tally], options: list[str]) -> list[str]:
+    """The options the next batch plays out: all until each has its first playouts (all of them with playouts=N),
+    then those not yet clearly worse than the leader."""
+    if not tallies or q.playouts is not None:
+        return list(options)
+    return advice.still_open(tallies)
 
 
 class Advisor:
@@ -97,25 +134,19 @@ class Advisor:
         self._lock = threading.Lock()
 
     # ---- Questions ----
-    def ask(self, owner_id: str, session_id: str, version: int, game: str, state: Any,
-            options: list[Action]) -> Job:
-        """The player's job for this position: the running or finished one, else a new one (ending the last)."""
+    def ask(self, owner_id: str, question: Question, game: str, state: Any, options: list[Action]) -> Job:
+        """The player's job for this question: the running or finished one, else a new one (ending the last)."""
         with self._lock:
             job = self._jobs.get(owner_id)
-            if job and (job.session_id, job.version) == (session_id, version) and not job.stopped:
+            if job and job.question == question and not job.stopped:
                 return job
             if job:
                 job.stopped = True
-            engine = get_engine(game)
-            job = Job(owner_id, session_id, version, game, options, state, advice.view_seed(engine, state))
+            job = Job(owner_id, question, game, options, state)
             self._jobs[owner_id] = job
             self._forget_old()
-        threading.Thread(target=self._run, args=(job,), name=f"advice-{session_id}", daemon=True).start()
+        threading.Thread(target=self._run, args=(job,), name=f"advice-{question.session_id}", daemon=True).start()
         return job
-
-    def current(self, owner_id: str, session_id: str, version: int) -> Job | None:
-        job = self._jobs.get(owner_id)
-        return job if job and (job.session_id, job.version) == (session_id, version) and not job.stopped else None
 
     def weigh(self, game: str, dumped: Any, options: list[str], seed: int, deals: range) -> Future:
         """One batch of playouts for a background job (the game review, app/shelf/review.py), on the same workers."""
@@ -137,9 +168,9 @@ class Advisor:
                 del self._jobs[owner]
 
     def _share(self) -> int:
-        """How many batches a job may have at the workers at once: an equal share of them."""
-        running = sum(1 for j in self._jobs.values() if not j.done and not j.stopped)
-        return max(1, self.workers // max(1, running))
+        """How many batches a job may have at the workers at once: an equal share of them, at most LAG."""
+        busy = sum(1 for j in self._jobs.values() if not j.done and not j.stopped)
+        return max(1, min(LAG, self.workers // max(1, busy)))
 
     def _executor(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -149,56 +180,80 @@ class Advisor:
 
     # ---- The work ----
     def _run(self, job: Job) -> None:
-        engine = get_engine(job.game)
-        dumped = engine.dump(job.state)
-        in_flight: list[Future] = []
-        next_deal = 0
+        """Batches in order; batch j plays the options left in the running by batches 0..j-2 (`LAG`), and the
+        answer is the merge of the batches up to the first after which it was enough: with a seed (and a margin
+        reached in time, or playouts=N) the same answer on any machine."""
+        q, ids = job.question, [a.id for a in job.options]
+        dumped = get_engine(job.game).dump(job.state)
+        results: dict[int, dict[str, advice.Tally]] = {}
+        in_flight: dict[int, Future] = {}
+        merged = 0  # batches merged into job.tallies, in order
+        known: dict[str, advice.Tally] = {}  # batches 0..j-2 merged, for the choice of batch j's options
+        j = 0
         try:
-            while not job.stopped:
-                open_options = self._open(job)
-                if not open_options:
-                    break
-                while (len(in_flight) < self._share() and next_deal < MAX_DEALS and not job.stopped
-                       and time.monotonic() - job.started < TIME_LIMIT_S):
-                    size = FIRST_BATCH if next_deal == 0 else BATCH
-                    deals = range(next_deal, min(next_deal + size, MAX_DEALS))
-                    next_deal = deals.stop
-                    in_flight.append(self._executor().submit(advice.run_batch, job.game, dumped, open_options,
-                                                             job.seed, deals.start, deals.stop))
+            while not job.stopped and not self._answered(job, ids):
+                while (len(in_flight) < self._share() and not job.stopped
+                       and time.monotonic() - job.started < q.seconds and (j < LAG or j - LAG < merged)):
+                    known = self._merged(results, max(0, j - LAG + 1)) if j >= LAG else {}
+                    deals = q.deals(j)
+                    batch = running(q, known, ids)
+                    if not deals or not batch:
+                        break
+                    in_flight[j] = self._executor().submit(advice.run_batch, job.game, dumped, batch, q.seed,
+                                                           deals.start, deals.stop)
+                    j += 1
                 if not in_flight:
                     break
-                finished = in_flight.pop(0)
-                result = finished.result()
-                with job.lock:
-                    for option, tally in result.items():
-                        job.tallies.setdefault(option, advice.Tally()).merge(advice.Tally.from_json(tally))
-                    job.deals = max(job.deals, max((t.n for t in job.tallies.values()), default=0))
+                first = min(in_flight)
+                found = in_flight.pop(first).result()
+                results[first] = {o: advice.Tally.from_json(t) for o, t in found.items()}
+                while merged in results:  # in order, so the merge is the same whatever finished first
+                    with job.lock:
+                        for option, tally in results[merged].items():
+                            job.tallies.setdefault(option, advice.Tally()).merge(tally)
+                    merged += 1
+                    if self._answered(job, ids):
+                        break
         except (BrokenProcessPool, CancelledError, RuntimeError):  # the workers stopped (the server is stopping)
             job.stopped = True
         finally:
-            for pending in in_flight:
+            for pending in in_flight.values():
                 pending.cancel()
             job.finished = time.monotonic()
 
     @staticmethod
-    def _open(job: Job) -> list[str]:
-        """The options that need more playouts (all of them before the first batch)."""
+    def _merged(results: dict[int, dict[str, advice.Tally]], upto: int) -> dict[str, advice.Tally]:
+        out: dict[str, advice.Tally] = {}
+        for b in range(upto):
+            for option, tally in results.get(b, {}).items():
+                out.setdefault(option, advice.Tally()).merge(tally)
+        return out
+
+    @staticmethod
+    def _answered(job: Job, ids: list[str]) -> bool:
         with job.lock:
-            if not job.tallies:
-                return [a.id for a in job.options]
-            running = advice.still_open(job.tallies)
-            if all(job.tallies[o].chance_margin <= TARGET_MARGIN for o in running):
-                return []
-            return running
+            return enough(job.question, job.tallies, ids)
 
 
-def ask_about(db: Session, advisor: Advisor, *, session_id: str, owner_id: str) -> tuple[str, dict[str, Any]] | None:
+class StaleQuestion(Exception):
+    """The question names a version the game has left."""
+
+
+def ask_about(db: Session, advisor: Advisor, *, session_id: str, owner_id: str, version: int | None = None,
+              seed: int | None = None, margin: float = MARGIN, seconds: float = SECONDS,
+              playouts: int | None = None) -> tuple[str, dict[str, Any]] | None:
     """The player's question about their game as it stands: (the game, the estimate so far), None when the game
-    has no choice left (over, or kept for attention). Remembered with the game."""
+    has no choice left (over, or kept for attention); StaleQuestion when `version` is not the game's. Without a
+    seed, the seed comes from what the player sees (the same view, the same advice). Remembered with the game."""
     where = moves.position(db, session_id=session_id, owner_id=owner_id)
+    if version is not None and version != where.version:
+        raise StaleQuestion(where.version)
     if where.status.over or not where.options:
         return None
-    job = advisor.ask(owner_id, where.session_id, where.version, where.game, where.state, where.options)
+    if seed is None:
+        seed = advice.view_seed(get_engine(where.game), where.state)
+    question = Question(where.session_id, where.version, seed, margin, seconds, playouts)
+    job = advisor.ask(owner_id, question, where.game, where.state, where.options)
     remember(db, session_id=where.session_id, version=where.version)
     return where.game, job.snapshot()
 
@@ -228,6 +283,10 @@ def advised_games(db: Session, session_ids: list[str]) -> set[str]:
         return set()
     rows = db.execute(select(Advised.session_id).where(Advised.session_id.in_(session_ids)).distinct())
     return {sid for (sid,) in rows}
+
+
+def stale_question() -> Words:
+    return words("the game has moved on since that position: ask about the one on the table")
 
 
 def nothing_to_advise() -> Words:

@@ -30,6 +30,8 @@ def accounts_app(db_url: str, **overrides) -> Iterator:
     try:
         yield app
     finally:
+        app.state.reviewer.stop()
+        app.state.advisor.stop_all()
         app.state.db_engine.dispose()
 
 
