@@ -181,18 +181,31 @@ def get_advice(session_id: str, request: Request, me: ApiPlayer, db: Session = D
 @router.post("/sessions/{session_id}/review", status_code=202,
              responses={404: {"model": Error}, 422: {"model": Error, "description": "the game is not finished"}})
 def start_review(session_id: str, request: Request, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
-    """Review a finished game in the background (app/shelf/review.py): its chance to win after every decision."""
+    """Review a finished game in the background (app/shelf/review.py): its chance to win after every decision.
+    202 with a `Location` to follow its progress (asking again gives the same review)."""
     try:
         found = review.request(db, session_id=session_id, owner_id=me.player_id)
     except Refused as exc:
         return refused(exc)
     request.app.state.reviewer.wake()
+    return JSONResponse(_review_answer(found), status_code=202,
+                        headers={"Location": f"/api/sessions/{session_id}/review"})
+
+
+@router.delete("/sessions/{session_id}/review", responses={404: {"model": Error}})
+def cancel_review(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
+    """Cancel a review waiting or running: its state becomes `cancelled`, what it found so far is kept (asking
+    again goes on from there)."""
+    found = review.cancel(db, session_id=session_id, owner_id=me.player_id)
+    if found is None:
+        return error(404, review.never_reviewed())
     return _review_answer(found)
 
 
 @router.get("/sessions/{session_id}/review", responses={404: {"model": Error}})
 def get_review(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) -> Any:
-    """The review so far: `status` queued, running, done or failed; a point per decision reviewed, the costliest
+    """The review so far: `state` queued, running, done, failed or cancelled, its `progress` (0 to 1), and a
+    point per decision reviewed (`win` after the best option, `chosen_win` after the one taken), the costliest
     `marked`. 404 if the game was never reviewed."""
     found = review.current(db, session_id=session_id, owner_id=me.player_id)
     if found is None:
@@ -203,8 +216,8 @@ def get_review(session_id: str, me: ApiPlayer, db: Session = Depends(get_db)) ->
 def _review_answer(found: review.ReviewView) -> dict[str, Any]:
     data = found.to_json()
     with i18n_context.using(game_=found.game):
-        for point, shown in zip(data["points"], found.points, strict=True):
-            point["chosen_label"], point["best_label"] = say(shown.chosen_label), say(shown.best_label)
+        for point in data["decisions"]:
+            point["label"], point["best_label"] = say(point["label"]), say(point["best_label"])
     return data
 
 

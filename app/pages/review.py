@@ -44,6 +44,15 @@ def review_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HT
     return templates.TemplateResponse(request, "pages/review.html", context)
 
 
+@router.post("/play/{session_id}/review/cancel", response_model=None)
+def cancel_review(session_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
+    try:
+        review.cancel(db, session_id=session_id, owner_id=me.player_id)
+    except NotFound:
+        return not_found(request, MISSING_GAME)
+    return see_other(f"/play/{session_id}/review")
+
+
 @router.post("/play/{session_id}/review", response_model=None)
 def start_review(session_id: str, request: Request, form: FormData, db: DB, me: PagePlayer) -> Response:
     try:

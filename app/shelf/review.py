@@ -35,7 +35,8 @@ from games.registry import get_engine
 
 log = logging.getLogger("solo_shelf.review")
 
-DEALS = 16  # playouts per option at each decision: a review weighs a whole game, the advisor one decision
+DEALS = 8  # playouts per option at each decision first; where the options are not clearly apart, MORE_DEALS more
+MORE_DEALS = 16
 MARKS = 3  # the costliest decisions marked on the chart
 MIN_COST = 0.10  # a decision is marked only if the best option was at least this much better (on the same deals)
 STALE_S = 60.0
@@ -79,9 +80,15 @@ class ReviewView:
 
     session_id: str
     game: str
-    status: str  # queued | running | done | failed
+    status: str  # queued | running | done | failed | cancelled
     decisions: int
     points: list[Point]
+
+    @property
+    def progress(self) -> float:
+        if self.status == "done":
+            return 1.0
+        return min(1.0, len(self.points) / self.decisions) if self.decisions else 0.0
 
     @property
     def marks(self) -> list[Point]:
@@ -90,13 +97,14 @@ class ReviewView:
         return sorted(costly, key=lambda p: p.n)
 
     def to_json(self) -> dict[str, Any]:
+        """The API's answer: `win` is the chance after the best option, `chosen_win` after the one taken."""
         marked = {p.n for p in self.marks}
-        return {"session_id": self.session_id, "status": self.status, "decisions": self.decisions,
-                "reviewed": len(self.points),
-                "points": [{"n": p.n, "step": p.step, "turn": p.turn, "options": p.options, "chosen": p.chosen,
-                            "chosen_label": str(p.chosen_label), "chance": p.chance, "best": p.best,
-                            "best_label": str(p.best_label), "best_chance": p.best_chance, "cost": p.cost,
-                            "marked": p.n in marked} for p in self.points]}
+        return {"session_id": self.session_id, "state": self.status, "progress": round(self.progress, 4),
+                "decisions_total": self.decisions, "reviewed": len(self.points),
+                "decisions": [{"n": p.n, "step": p.step, "turn": p.turn, "options": p.options, "action": p.chosen,
+                               "label": p.chosen_label, "chosen_win": p.chance, "best": p.best,
+                               "best_label": p.best_label, "win": p.best_chance, "cost": p.cost,
+                               "marked": p.n in marked} for p in self.points]}
 
 
 def not_finished() -> Words:
@@ -108,12 +116,16 @@ def never_reviewed() -> Words:
 
 
 def request(db: Session, *, session_id: str, owner_id: str) -> ReviewView:
-    """Ask for the review of a finished game (once: asking again gives the one there is); Refused while it goes on."""
+    """Ask for the review of a finished game (once: asking again gives the one there is, or starts again one that
+    failed or was cancelled); Refused while the game goes on."""
     record = store.get_session(db, session_id=session_id, owner_id=owner_id)
     if record.status == "in_progress":
         raise Refused(not_finished())
     found = db.get(Review, session_id)
-    if found is None or found.rules_version != record.rules_version:
+    if found is not None and found.status == "cancelled":  # asked again: on from where it stopped
+        found.status = "queued"
+        db.commit()
+    if found is None or found.rules_version != record.rules_version or found.status == "failed":
         if found is not None:
             db.delete(found)
             db.flush()
@@ -124,6 +136,15 @@ def request(db: Session, *, session_id: str, owner_id: str) -> ReviewView:
         except IntegrityError:  # asked twice at once
             db.rollback()
     return current(db, session_id=session_id, owner_id=owner_id)  # type: ignore[return-value]
+
+
+def cancel(db: Session, *, session_id: str, owner_id: str) -> ReviewView | None:
+    """Stop a review that is waiting or running (what it found so far is kept); None if never asked."""
+    store.get_session(db, session_id=session_id, owner_id=owner_id)
+    db.execute(update(Review).where(Review.session_id == session_id, Review.status.in_(("queued", "running")))
+               .values(status="cancelled"))
+    db.commit()
+    return current(db, session_id=session_id, owner_id=owner_id)
 
 
 def current(db: Session, *, session_id: str, owner_id: str) -> ReviewView | None:
@@ -206,23 +227,20 @@ class Reviewer:
                     db.commit()
 
     def _claim(self) -> str | None:
-        """The oldest review waiting (or left running by a server that stopped), now this one's."""
+        """The oldest review waiting (or left running by a server that stopped), now this one's. On PostgreSQL the
+        row is locked with SKIP LOCKED, so app processes sharing the queue never take the same review; SQLite
+        serves one process, and the update's condition still lets only one claim win."""
         stale = utcnow() - timedelta(seconds=STALE_S)
+        free = or_(Review.status == "queued", (Review.status == "running") & (Review.heartbeat < stale))
         with self.make_session() as db:
-            waiting = db.execute(
-                select(Review.session_id).where(or_(Review.status == "queued",
-                                                    (Review.status == "running") & (Review.heartbeat < stale)))
-                .order_by(Review.created_at).limit(5)).scalars().all()
-            for session_id in waiting:
-                taken = db.execute(
-                    update(Review).where(Review.session_id == session_id,
-                                         or_(Review.status == "queued",
-                                             (Review.status == "running") & (Review.heartbeat < stale)))
-                    .values(status="running", heartbeat=utcnow()))
-                db.commit()
-                if taken.rowcount == 1:
-                    return session_id
-        return None
+            session_id = db.execute(select(Review.session_id).where(free).order_by(Review.created_at).limit(1)
+                                    .with_for_update(skip_locked=True)).scalar()
+            if session_id is None:
+                return None
+            taken = db.execute(update(Review).where(Review.session_id == session_id, free)
+                               .values(status="running", heartbeat=utcnow()))
+            db.commit()
+            return session_id if taken.rowcount == 1 else None
 
     def _review(self, session_id: str) -> None:
         with self.make_session() as db:
@@ -233,33 +251,50 @@ class Reviewer:
             engine = get_engine(record.game)
             moves_played = standing_moves(db, session_id)
             done = {p["n"]: p for p in row.points or []}
-            carried = () if record.carried is None else (record.carried,)
-            state = engine.new_game(record.seed, record.options, *carried)
-            state = redealt(engine, state, 0, record.redeals)
             points: list[dict[str, Any]] = [done[n] for n in sorted(done)]
-            n = 0
-            for seq, action in moves_played:
+            total = sum(1 for _ in self._positions(engine, record, moves_played))
+            db.execute(update(Review).where(Review.session_id == session_id).values(decisions=total))
+            db.commit()
+            for n, (seq, state, options, action) in enumerate(self._positions(engine, record, moves_played), 1):
+                if n in done:
+                    continue
                 if self._stop.is_set():
                     return
-                options = engine.legal_actions(state)
-                if len(options) >= 2:
-                    n += 1
-                    if n not in done:
-                        points.append(self._weigh(engine, record.game, state, options, action, n, seq))
-                        db.execute(update(Review).where(Review.session_id == session_id)
+                points.append(self._weigh(engine, record.game, state, options, action, n, seq))
+                still = db.execute(update(Review).where(Review.session_id == session_id, Review.status == "running")
                                    .values(points=list(points), heartbeat=utcnow()))
-                        db.commit()
-                state = redealt(engine, engine.apply(state, action)[0], seq, record.redeals)
-            db.execute(update(Review).where(Review.session_id == session_id)
-                       .values(status="done", decisions=n, points=list(points), heartbeat=utcnow()))
+                db.commit()
+                if still.rowcount != 1:
+                    return  # cancelled (or taken over): what was found is kept
+            db.execute(update(Review).where(Review.session_id == session_id, Review.status == "running")
+                       .values(status="done", decisions=total, points=list(points), heartbeat=utcnow()))
             db.commit()
+
+    @staticmethod
+    def _positions(engine: Any, record: GameSession, moves_played: list[tuple[int, str]]) -> Any:
+        """Each decision of the game as played: (log entry of the move, the state before it, the options, the move)."""
+        carried = () if record.carried is None else (record.carried,)
+        state = redealt(engine, engine.new_game(record.seed, record.options, *carried), 0, record.redeals)
+        for seq, action in moves_played:
+            options = engine.legal_actions(state)
+            if len(options) >= 2:
+                yield seq, state, options, action
+            state = redealt(engine, engine.apply(state, action)[0], seq, record.redeals)
 
     def _weigh(self, engine: Any, game: str, state: Any, options: list, chosen: str, n: int, seq: int
                ) -> dict[str, Any]:
         ids = [a.id for a in options]
         seed = advice.view_seed(engine, state)
-        batch = self.advisor.weigh(game, engine.dump(state), ids, seed, range(DEALS)).result()
+        dumped = engine.dump(state)
+        batch = self.advisor.weigh(game, dumped, ids, seed, range(DEALS)).result()
         tallies = {o: advice.Tally.from_json(t) for o, t in batch.items()}
+        # The budget adapts: where the options are clearly apart the first deals tell, elsewhere more are played
+        # (the chosen option always among them, so its figure and the best's come from the same deals).
+        close = sorted(set(advice.still_open(tallies, min_n=DEALS)) | {chosen})
+        if len(close) > 1 and MORE_DEALS:
+            more = self.advisor.weigh(game, dumped, close, seed, range(DEALS, DEALS + MORE_DEALS)).result()
+            for option, tally in more.items():
+                tallies[option].merge(advice.Tally.from_json(tally))
         best = advice.ranked(tallies)[0]
         if tallies[chosen].chance == tallies[best].chance and tallies[chosen].score == tallies[best].score:
             best = chosen  # as good as the best: the choice made stands

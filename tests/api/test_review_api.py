@@ -23,8 +23,9 @@ WAIT_S = 180
 
 @pytest.fixture(autouse=True)
 def quick_reviews(monkeypatch):
-    """Four playouts per option instead of the review's sixteen: the same work, a quarter of the time."""
+    """Four playouts per option, then four more where the options are close (instead of eight and sixteen)."""
     monkeypatch.setattr(review, "DEALS", 4)
+    monkeypatch.setattr(review, "MORE_DEALS", 4)
 
 
 def finished_game(client, seed: int) -> dict:
@@ -46,33 +47,34 @@ def review_until_done(client, sid: str) -> dict:
     deadline = time.monotonic() + WAIT_S
     while True:
         body = client.get(f"/api/sessions/{sid}/review").json()
-        if body["status"] in ("done", "failed"):
+        if body["state"] in ("done", "failed"):
             return body
-        assert time.monotonic() < deadline, f"the review is still {body['status']} after {WAIT_S} s"
+        assert time.monotonic() < deadline, f"the review is still {body['state']} after {WAIT_S} s"
         time.sleep(0.3)
 
 
 def test_a_finished_game_is_reviewed_decision_by_decision(client, app):
     s = finished_game(client, 11)
     started = client.post(f"/api/sessions/{s['id']}/review")
-    assert started.status_code == 202 and started.json()["status"] in ("queued", "running", "done")
+    assert started.status_code == 202 and started.headers["location"] == f"/api/sessions/{s['id']}/review"
+    assert started.json()["state"] in ("queued", "running", "done")
     body = review_until_done(client, s["id"])
-    assert body["status"] == "done"
+    assert body["state"] == "done" and body["progress"] == 1.0
     with app.state.sessionmaker() as db:
         played = standing_moves(db, s["id"])
-    assert body["decisions"] == body["reviewed"] == len(body["points"]) > 10
-    assert len(played) > body["decisions"], "moves with a single option are no decisions"
+    assert body["decisions_total"] == body["reviewed"] == len(body["decisions"]) > 10
+    assert len(played) > body["reviewed"], "moves with a single option are no decisions"
     steps = {seq - 1: action for seq, action in played}
-    for p in body["points"]:
-        assert steps[p["step"]] == p["chosen"], "each point is the move that stood at that step"
-        assert 0 <= p["chance"] <= p["best_chance"] <= 1 and abs(p["cost"] - (p["best_chance"] - p["chance"])) < 1e-9
-        assert p["chosen_label"] and p["best_label"]
-    marked = [p for p in body["points"] if p["marked"]]
+    for p in body["decisions"]:
+        assert steps[p["step"]] == p["action"], "each point is the move that stood at that step"
+        assert 0 <= p["chosen_win"] <= p["win"] <= 1 and abs(p["cost"] - (p["win"] - p["chosen_win"])) < 1e-9
+        assert p["label"] and p["best_label"]
+    marked = [p for p in body["decisions"] if p["marked"]]
     assert len(marked) <= 3 and all(p["cost"] >= 0.10 for p in marked)
-    costs = sorted((p["cost"] for p in body["points"]), reverse=True)
+    costs = sorted((p["cost"] for p in body["decisions"]), reverse=True)
     assert all(p["cost"] >= costs[min(2, len(costs) - 1)] for p in marked), "the costliest are marked"
     again = client.post(f"/api/sessions/{s['id']}/review").json()
-    assert again["status"] == "done" and again["points"] == body["points"], "asking again gives the same review"
+    assert again["state"] == "done" and again["decisions"] == body["decisions"], "asking again: the same review"
 
 
 def test_only_a_finished_game_is_reviewed(client):
@@ -91,7 +93,7 @@ def test_a_review_left_halfway_by_a_stopped_server_goes_on_where_it_was(client, 
         db.commit()
     app.state.reviewer.stop()
     first = client.post(f"/api/sessions/{s['id']}/review").json()
-    assert first["status"] == "running" and first["reviewed"] == 0
+    assert first["state"] == "running" and first["reviewed"] == 0
     kept = {"n": 1, "step": 0, "turn": None, "options": 2, "chosen": "kept-as-it-was", "chosen_label": {"text": "x"},
             "chance": 0.25, "best": "kept-as-it-was", "best_label": {"text": "x"}, "best_chance": 0.25}
     with app.state.sessionmaker() as db:
@@ -106,6 +108,17 @@ def test_a_review_left_halfway_by_a_stopped_server_goes_on_where_it_was(client, 
         restarted.state.reviewer.stop()
         restarted.state.advisor.stop_all()
         restarted.state.db_engine.dispose()
-    assert body["status"] == "done"
-    assert body["points"][0]["chosen"] == "kept-as-it-was", "the decisions reviewed before the stop are kept"
-    assert [p["n"] for p in body["points"]] == list(range(1, body["decisions"] + 1))
+    assert body["state"] == "done"
+    assert body["decisions"][0]["action"] == "kept-as-it-was", "the decisions reviewed before the stop are kept"
+    assert [p["n"] for p in body["decisions"]] == list(range(1, body["decisions_total"] + 1))
+
+
+def test_a_review_can_be_cancelled_and_taken_up_again(client, app):
+    s = finished_game(client, 15)
+    app.state.reviewer.stop()  # nothing runs: the review waits, and is cancelled while it waits
+    assert client.post(f"/api/sessions/{s['id']}/review").json()["state"] == "queued"
+    cancelled = client.delete(f"/api/sessions/{s['id']}/review")
+    assert cancelled.status_code == 200 and cancelled.json()["state"] == "cancelled"
+    assert client.get(f"/api/sessions/{s['id']}/review").json()["state"] == "cancelled"
+    assert client.post(f"/api/sessions/{s['id']}/review").json()["state"] == "queued", "asked again, it goes on"
+    assert client.delete("/api/sessions/nope/review").status_code == 404

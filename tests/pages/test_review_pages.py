@@ -18,6 +18,7 @@ WAIT_S = 180
 def quick_reviews(monkeypatch):
     """Four playouts per option instead of the review's sixteen: the same work, a quarter of the time."""
     monkeypatch.setattr(review, "DEALS", 4)
+    monkeypatch.setattr(review, "MORE_DEALS", 4)
 
 
 def review_page_until_done(client, sid: str) -> str:
@@ -55,13 +56,13 @@ def test_a_finished_game_is_reviewed_and_its_costliest_decisions_link_to_the_rep
         assert 'hx-trigger="load delay:2s"' in running and '<noscript><meta http-equiv="refresh"' in running
     html = review_page_until_done(client, s["id"])
     body = client.get(f"/api/sessions/{s['id']}/review").json()
-    assert body["status"] == "done"
-    marked = [p for p in body["points"] if p["marked"]]
+    assert body["state"] == "done"
+    marked = [p for p in body["decisions"] if p["marked"]]
     assert len(re.findall(r'<circle class="review-mark"', html)) == len(marked)
     for p in marked:
         assert f'<li data-mark="{p["n"]}">' in html and f'/replay?step={p["step"]}' in html
     rows = re.findall(r"<tr(?: class=\"marked\")?><th scope=\"row\"><a href=\"/play/[^\"]+/replay\?step=(\d+)\">", html)
-    assert [int(step) for step in rows] == [p["step"] for p in body["points"]], "every decision, linked to its moment"
+    assert [int(step) for step in rows] == [p["step"] for p in body["decisions"]], "every decision, linked"
     assert 'hx-trigger' not in html.split('<section id="review"', 1)[1].split(">", 1)[0], "done: no more asking"
 
 
