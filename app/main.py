@@ -84,6 +84,13 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     # compare-and-set, so several workers or replicas starting together cannot clash.
     upgrades.upgrade_all(app.state.sessionmaker)
     app.state.reviewer.resume()  # game reviews a stopped server left halfway go on
+
+    def stop_background_work() -> None:
+        """The reviewer stops where it is (its review resumes at the next start) and the advisor's workers go."""
+        app.state.reviewer.stop()
+        app.state.advisor.stop_all()
+
+    app.router.add_event_handler("shutdown", stop_background_work)
     app.mount("/static", CachedStaticFiles(directory=str(ROOT / "static")), name="static")
     for module in ROUTERS:
         # The routers' routes, built once per process when their modules were imported, join the app's own

@@ -65,6 +65,7 @@ def _game_figures(db: Any, owner_id: str, engine: Any, figures: dict[str, Any]) 
         "options": options,
         "chart": charts.score_chart(stats.scores_over_time(db, owner_id=owner_id, game=spec.slug))
         if figures["played"] else None,
+        "reviews": review.review_figures(db, owner_id=owner_id, game=spec.slug),
     }
 
 

@@ -17,9 +17,9 @@ from app.core.errors import NotFound
 from app.http.auth import PagePlayer
 from app.i18n.render import current, localize_lines
 from app.pages.common import DB, MISSING_GAME, not_found, page_router, titles
-from app.shelf import advisor, timeline
+from app.shelf import advisor, review, timeline
 from app.shelf.files.savefile import ReplayError
-from app.ui import table
+from app.ui import charts, table
 from games.engine import words
 
 router = page_router()
@@ -66,6 +66,16 @@ def _to_turn(request: Request, db: Any, session_id: str, owner_id: str) -> Respo
     return RedirectResponse(f"/play/{session_id}/replay?step={starts[wanted]}", status_code=303)
 
 
+def _review_on_replay(db: Any, session_id: str, owner_id: str, step: int) -> dict[str, Any]:
+    """The game review's chart, when the game has one done, and its point for the step shown (if a decision)."""
+    found = review.current(db, session_id=session_id, owner_id=owner_id)
+    if found is None or found.status != "done":
+        return {"review_chart": None, "review_here": None}
+    marks = {p.n for p in found.marks}
+    return {"review_chart": charts.review_chart(found.points, marks),
+            "review_here": next((p for p in found.points if p.step == step), None)}
+
+
 @router.get("/play/{session_id}/replay", response_model=None)
 def replay_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HTMLResponse:
     if "turn" in request.query_params:
@@ -89,6 +99,7 @@ def replay_page(session_id: str, request: Request, db: DB, me: PagePlayer) -> HT
         "entry_lines": localize_lines(timeline.entry_lines(at.entry), current()),  # after set_game
         "links": step_links(db, session_id, at),
         "advised": set(advisor.advised_versions(db, session_id=session_id)),  # where the advisor was asked
+        **_review_on_replay(db, session_id, me.player_id, at.step),
         "replay": True,
         "turn": at.view.get("turn") if isinstance(at.view.get("turn"), int) else None,
     })

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import logging
 import threading
+from concurrent.futures import CancelledError
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -165,6 +167,38 @@ def reviewed_games(db: Session, session_ids: list[str]) -> dict[str, str]:
     return {sid: status for sid, status in rows}
 
 
+@dataclass(frozen=True)
+class ReviewFigures:
+    """What a player's done reviews of one game found."""
+
+    games: int
+    decisions: int
+    best: int  # decisions where the choice made was the advisor's best
+    mean_cost: float  # the chance to win a decision gave away, on average
+
+    @property
+    def best_share(self) -> float:
+        return self.best / self.decisions if self.decisions else 0.0
+
+
+def review_figures(db: Session, *, owner_id: str, game: str) -> ReviewFigures | None:
+    """For the statistics: over a player's reviewed games of `game`, how often the choice was the advisor's best
+    and the average cost of a decision; None without any review done."""
+    rows = db.execute(select(Review.points).join(GameSession, GameSession.id == Review.session_id)
+                      .where(GameSession.owner_id == owner_id, GameSession.game == game, Review.status == "done"))
+    games = decisions = best = 0
+    cost = 0.0
+    for (points,) in rows:
+        games += 1
+        for p in points or []:
+            decisions += 1
+            best += p["best"] == p["chosen"]
+            cost += max(0.0, p["best_chance"] - p["chance"])
+    if not games:
+        return None
+    return ReviewFigures(games, decisions, best, cost / decisions if decisions else 0.0)
+
+
 def standing_moves(db: Session, session_id: str) -> list[tuple[int, str]]:
     """The moves of the game as it was played, in order, each with the log entry that made it: an undo takes back
     the latest move still standing (app/shelf/timeline.py), so what stands at the end is the game."""
@@ -220,11 +254,20 @@ class Reviewer:
                 continue
             try:
                 self._review(claimed)
-            except Exception:  # an engine or database failure: the review says so, the server goes on
+            except Exception as exc:
+                if self._stopping(exc):
+                    return  # the review stays running, and is taken up again once stale
+                # an engine or database failure: the review says so, the server goes on
                 log.exception("review of %s failed", claimed)
                 with self.make_session() as db:
                     db.execute(update(Review).where(Review.session_id == claimed).values(status="failed"))
                     db.commit()
+
+    def _stopping(self, exc: Exception) -> bool:
+        """Whether `exc` is the server stopping under the review (its workers gone), not a failure of the review."""
+        if isinstance(exc, BrokenProcessPool | CancelledError):
+            return True
+        return isinstance(exc, RuntimeError) and (self._stop.is_set() or "shutdown" in str(exc))
 
     def _claim(self) -> str | None:
         """The oldest review waiting (or left running by a server that stopped), now this one's. On PostgreSQL the

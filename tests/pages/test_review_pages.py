@@ -72,3 +72,40 @@ def test_in_spanish(client):
     page = client.get(f"/play/{s['id']}/review", headers={"Accept-Language": "es"}).text
     assert "Revisión de la partida" in page
     assert "Revisar esta partida" in client.get(f"/play/{s['id']}", headers={"Accept-Language": "es"}).text
+
+
+def test_the_statistics_say_what_the_reviews_found(client):
+    s = finished_game(client, 16)
+    assert 'data-figure="reviews"' not in client.get("/stats").text, "no review yet: nothing said"
+    client.post(f"/play/{s['id']}/review")
+    review_page_until_done(client, s["id"])
+    points = client.get(f"/api/sessions/{s['id']}/review").json()["decisions"]
+    best = sum(p["best"] == p["action"] for p in points)
+    stats = client.get("/stats").text
+    said = stats.split('data-figure="reviews"', 1)[1].split("</p>", 1)[0]
+    assert "reviewed games (1)" in said
+    assert f"best at {round(100 * best / len(points))}%" in said
+
+
+def test_a_review_can_be_stopped_from_its_page(client, app):
+    s = finished_game(client, 17)
+    app.state.reviewer.stop()  # it waits: stopped while it waits
+    client.post(f"/play/{s['id']}/review")
+    page = client.get(f"/play/{s['id']}/review").text
+    assert 'id="review-cancel"' in page and "Waiting for its turn" in page
+    stopped = client.post(f"/play/{s['id']}/review/cancel", follow_redirects=False)
+    assert stopped.status_code == 303
+    page = client.get(f"/play/{s['id']}/review").text
+    assert "The review was stopped after 0 decisions." in page and "Go on with the review" in page
+
+
+def test_the_replay_shows_the_review_and_what_it_says_of_the_moment(client):
+    s = finished_game(client, 18)
+    assert 'data-chart="review"' not in client.get(f"/play/{s['id']}/replay?step=0").text, "no review: no chart"
+    client.post(f"/play/{s['id']}/review")
+    review_page_until_done(client, s["id"])
+    point = client.get(f"/api/sessions/{s['id']}/review").json()["decisions"][0]
+    page = client.get(f"/play/{s['id']}/replay?step={point['step']}").text
+    assert 'data-chart="review"' in page and f'data-here="{point["n"]}"' in page
+    said = page.split("data-review-here>", 1)[1].split("</b>", 1)[0]
+    assert point["label"] in said.replace("&#34;", '"').replace("&#39;", "'")
