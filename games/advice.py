@@ -147,9 +147,19 @@ def still_open(tallies: dict[str, Tally], *, min_n: int = 32) -> list[str]:
     return [o for o, t in tallies.items() if t.score + t.score_margin >= floor]
 
 
+def clearly_better(best: Tally, other: Tally, deals: int) -> bool:
+    """Whether `best` beat `other` on the same deals by more than a few deals' luck: more wins by a quarter of the
+    deals (two at least), or, where neither won, a higher expected score beyond its margin."""
+    if best.wins or other.wins:
+        return best.wins - other.wins >= max(2, deals // 4)
+    return best.n >= 2 and best.score - other.score > max(best.score_margin, other.score_margin)
+
+
 class AdvisorBot:
-    """A player that takes the advisor's best option every time (for `python -m app simulate --bot advisor`):
-    `deals` playouts per option on each decision with more than one choice."""
+    """A player that takes the advisor's best option (for `python -m app simulate --bot advisor`): `deals`
+    playouts per option on each decision with more than one choice. Where the best option is not clearly better
+    than the game's bot's own choice on those deals, it keeps the bot's: a few playouts cannot tell options
+    apart that the bot's rules can (policy improvement, not a coin toss among near-equals)."""
 
     name = "advisor"
 
@@ -159,5 +169,7 @@ class AdvisorBot:
     def choose(self, engine: GameEngine, state: Any, actions: list[Action], rng: Rng) -> str:
         if len(actions) == 1:
             return actions[0].id
+        own = engine.bots[BOT].choose(engine, state, actions, rng)
         tallies = playouts(engine, state, [a.id for a in actions], rng.next64(), range(self.deals))
-        return ranked(tallies)[0]
+        best = ranked(tallies)[0]
+        return best if clearly_better(tallies[best], tallies[own], self.deals) else own

@@ -16,7 +16,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from app.ops.bench import account, browser, engines, probe, resume, server, storm
+from app.ops.bench import account, advisor, browser, engines, probe, resume, server, storm
 from app.ops.bench.players import PlayerPlan, run_player
 from app.ops.bench.report import FLAT_OUT, PACED, BenchResult, PlayRun
 from app.ops.bench.stats import Samples
@@ -45,6 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the language the players read the app in (Accept-Language; default en)")
     storm.add_arguments(parser)
     browser.add_arguments(parser)
+    advisor.add_arguments(parser)
 
 
 def plans(args: argparse.Namespace, base_url: str, start_at: float, think_ms: float = 0.0,
@@ -148,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
         return storm.run(args)
     if args.browser:
         return browser.run(args)
+    if args.advisor:
+        return advisor.run(args)
     if args.players < 1 or args.duration <= 0 or args.workers < 1:
         print("players and workers must be at least 1 and duration above 0", file=sys.stderr)
         return 2
