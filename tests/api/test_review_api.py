@@ -53,6 +53,7 @@ def review_until_done(client, sid: str) -> dict:
         time.sleep(0.3)
 
 
+@pytest.mark.slow  # a whole game reviewed: make test runs it, make test-fast does not
 def test_a_finished_game_is_reviewed_decision_by_decision(client, app):
     s = finished_game(client, 11)
     started = client.post(f"/api/sessions/{s['id']}/review")
@@ -85,6 +86,7 @@ def test_only_a_finished_game_is_reviewed(client):
     assert client.post("/api/sessions/nope/review").status_code == 404
 
 
+@pytest.mark.slow  # a whole game reviewed: make test runs it, make test-fast does not
 def test_a_review_left_halfway_by_a_stopped_server_goes_on_where_it_was(client, app, db_url):
     s = finished_game(client, 12)
     with app.state.sessionmaker() as db:  # as if a server had begun the review, then stopped

@@ -103,12 +103,19 @@ def test_every_route_with_an_id_hides_another_players_things(world):
     assert len(checked) >= 28
 
 
+# What the owner gets where it is not a plain 200: the advisor starts its estimate (202, the figures so far), and a
+# game in progress has no review yet (404 that says so, not that the game is missing).
+OWNER_ANSWERS = {"/api/sessions/{session_id}/advice": (202, "options"),
+                 "/api/sessions/{session_id}/review": (404, "has not been reviewed")}
+
+
 def test_the_owner_still_reaches_every_one_of_them(world):
     app, ana, _bob, ids, _token = world
     for method, path in _routes(app):
         if method == "GET" and ("{session_id}" in path or "{campaign_id}" in path):
             r = _call(ana, method, _fill(path, ids))
-            assert r.status_code == 200, (path, r.status_code)
+            status, said = OWNER_ANSWERS.get(path, (200, ""))
+            assert r.status_code == status and said in r.text, (path, r.status_code)
 
 
 def test_lists_show_only_your_own_games(world):

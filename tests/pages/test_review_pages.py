@@ -41,6 +41,7 @@ def test_a_game_in_progress_is_not_reviewed_yet(client):
     assert f'href="/play/{s["id"]}/review"' not in client.get("/history").text
 
 
+@pytest.mark.slow  # a whole game reviewed: make test runs it, make test-fast does not
 def test_a_finished_game_is_reviewed_and_its_costliest_decisions_link_to_the_replay(client):
     s = finished_game(client, 13)
     board = client.get(f"/play/{s['id']}").text
@@ -74,6 +75,7 @@ def test_in_spanish(client):
     assert "Revisar esta partida" in client.get(f"/play/{s['id']}", headers={"Accept-Language": "es"}).text
 
 
+@pytest.mark.slow  # a whole game reviewed: make test runs it, make test-fast does not
 def test_the_statistics_say_what_the_reviews_found(client):
     s = finished_game(client, 16)
     assert 'data-figure="reviews"' not in client.get("/stats").text, "no review yet: nothing said"
@@ -99,6 +101,7 @@ def test_a_review_can_be_stopped_from_its_page(client, app):
     assert "The review was stopped after 0 decisions." in page and "Go on with the review" in page
 
 
+@pytest.mark.slow  # a whole game reviewed: make test runs it, make test-fast does not
 def test_the_replay_shows_the_review_and_what_it_says_of_the_moment(client):
     s = finished_game(client, 18)
     assert 'data-chart="review"' not in client.get(f"/play/{s['id']}/replay?step=0").text, "no review: no chart"
