@@ -4,12 +4,14 @@ worker processes, and whose estimate is refined while the player looks at it.
 - One job per player at a time (asking about another position ends the one before), so no player can take the
   machine: each running job gets an equal share of the workers.
 - A job deals batches of playouts (games/advice.py) to the workers: first a small one, so that a first estimate
-  comes within a few seconds, then larger ones for the options still in the running (`still_open`), until every
-  one of those is known within ±5 points of win chance, or a minute has passed, or the deals run out.
+  comes within a few seconds, then larger ones for the options still in the running (`still_open`), until the
+  leading option's chance is known within the margin asked (±5 points by default), or the time asked (a minute)
+  has passed, or each option has the playouts asked. Batch j weighs the options batches 0..j-2 left in the running
+  and the batches are merged in order, so a seed gives the same answer on any machine (`Advisor._run`).
 - The workers are separate processes (spawned, not forked: the server's threads and database connections stay
   behind), so a job never slows a move down more than any other process would, and uses every core.
 - Nothing is peeked at: a job holds the position only to deal it again canonically (`redeal(..., canonical=True)`),
-  and its seed comes from what the player sees (`view_seed`).
+  and its seed, unless the player gives one, comes from what the player sees (`view_seed`).
 - Each question is remembered with the game (table `advised`): the history and the replay say "advised".
 """
 
