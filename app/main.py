@@ -88,8 +88,10 @@ def create_app(settings: Settings | None = None, *, run_migrations: bool = True)
     def stop_background_work() -> None:
         """The reviewer stops where it is (its review resumes at the next start) and the advisor's workers go."""
         app.state.reviewer.stop()
-        app.state.advisor.stop_all()
+        app.state.advisor.stop_all()  # a batch the reviewer waits for is cancelled: it ends at once
+        app.state.reviewer.stop(wait=10)
 
+    app.state.stop_background_work = stop_background_work
     app.router.add_event_handler("shutdown", stop_background_work)
     app.mount("/static", CachedStaticFiles(directory=str(ROOT / "static")), name="static")
     for module in ROUTERS:

@@ -109,8 +109,7 @@ def db_url(backend, tmp_path, request) -> Iterator[str]:
 def app(db_url):
     app = create_app(Settings(database_url=db_url, auth_mode="single"))
     yield app
-    app.state.reviewer.stop()
-    app.state.advisor.stop_all()
+    app.state.stop_background_work()
     app.state.db_engine.dispose()
 
 

@@ -241,9 +241,13 @@ class Reviewer:
         if waiting is not None:
             self.wake()
 
-    def stop(self) -> None:
+    def stop(self, wait: float = 0.0) -> None:
+        """Stop after the decision at hand; with `wait`, wait that long for the thread to end."""
         self._stop.set()
         self._wake.set()
+        thread = self._thread
+        if wait and thread is not None and thread is not threading.current_thread():
+            thread.join(wait)
 
     def _loop(self) -> None:
         while not self._stop.is_set():
@@ -259,15 +263,22 @@ class Reviewer:
                     return  # the review stays running, and is taken up again once stale
                 # an engine or database failure: the review says so, the server goes on
                 log.exception("review of %s failed", claimed)
-                with self.make_session() as db:
-                    db.execute(update(Review).where(Review.session_id == claimed).values(status="failed"))
-                    db.commit()
+                self._fail(claimed)
 
     def _stopping(self, exc: Exception) -> bool:
-        """Whether `exc` is the server stopping under the review (its workers gone), not a failure of the review."""
-        if isinstance(exc, BrokenProcessPool | CancelledError):
+        """Whether `exc` is the server stopping under the review (its workers or its database gone), not a failure
+        of the review."""
+        if self._stop.is_set() or isinstance(exc, BrokenProcessPool | CancelledError):
             return True
-        return isinstance(exc, RuntimeError) and (self._stop.is_set() or "shutdown" in str(exc))
+        return isinstance(exc, RuntimeError) and "shutdown" in str(exc)
+
+    def _fail(self, session_id: str) -> None:
+        try:
+            with self.make_session() as db:
+                db.execute(update(Review).where(Review.session_id == session_id).values(status="failed"))
+                db.commit()
+        except Exception:  # the database itself is failing: the heartbeat will tell the review is not running
+            log.exception("the failure of the review of %s could not be noted", session_id)
 
     def _claim(self) -> str | None:
         """The oldest review waiting (or left running by a server that stopped), now this one's. On PostgreSQL the

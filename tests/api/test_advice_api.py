@@ -50,7 +50,7 @@ def test_each_option_gets_its_chance_to_win_and_expected_score(client):
     assert figures == sorted(figures, reverse=True), "best first"
     assert body["options"][0]["best"] and not any(o["best"] for o in body["options"][1:])
     assert body["playouts"] == sum(o["playouts"] for o in body["options"])
-    done = poll(client, f"/api/sessions/{s['id']}/advice?margin=0.2", lambda b: b["done"], "answer")
+    done = poll(client, f"/api/sessions/{s['id']}/advice?margin=0.2&seconds=300", lambda b: b["done"], "answer")
     leader = done["options"][0]
     assert leader["margin"] <= 0.2, "done once the leading option is known within the margin"
 

@@ -107,8 +107,7 @@ def test_a_review_left_halfway_by_a_stopped_server_goes_on_where_it_was(client, 
         with TestClient(restarted) as again:
             body = review_until_done(again, s["id"])
     finally:
-        restarted.state.reviewer.stop()
-        restarted.state.advisor.stop_all()
+        restarted.state.stop_background_work()
         restarted.state.db_engine.dispose()
     assert body["state"] == "done"
     assert body["decisions"][0]["action"] == "kept-as-it-was", "the decisions reviewed before the stop are kept"

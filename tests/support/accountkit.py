@@ -30,8 +30,7 @@ def accounts_app(db_url: str, **overrides) -> Iterator:
     try:
         yield app
     finally:
-        app.state.reviewer.stop()
-        app.state.advisor.stop_all()
+        app.state.stop_background_work()
         app.state.db_engine.dispose()
 
 
