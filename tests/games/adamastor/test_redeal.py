@@ -17,6 +17,7 @@ import pytest
 from games.adamastor.engine import AdamastorEngine
 from games.adamastor.state import State
 from games.engine import Rng
+from tests.support.lazy import lazy
 
 E = AdamastorEngine()
 C = E.components
@@ -53,7 +54,7 @@ def positions() -> list[State]:
     return out
 
 
-POSITIONS = positions()
+POSITIONS = lazy(positions)  # played out by the first test that reads it, not at collection
 
 
 def dumped(s: State) -> str:

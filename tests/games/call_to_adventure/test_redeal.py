@@ -18,6 +18,7 @@ import pytest
 from games.call_to_adventure.state import State
 from games.engine import Rng
 from tests.games.call_to_adventure import kit
+from tests.support.lazy import lazy
 
 E = kit.ENGINE
 DECKS = ("hero_deck", "antihero_deck", "adv_deck")
@@ -49,7 +50,7 @@ def positions() -> list[State]:
     return out
 
 
-POSITIONS = positions()
+POSITIONS = lazy(positions)  # played out by the first test that reads it, not at collection
 
 
 def dumped(s: State) -> str:

@@ -18,6 +18,7 @@ import pytest
 
 from games.engine import Rng
 from games.platformer.engine import PlatformerEngine
+from tests.support.lazy import lazy
 
 E = PlatformerEngine()
 C = E.components
@@ -57,7 +58,7 @@ def positions() -> list[dict]:
     return out
 
 
-POSITIONS = positions()
+POSITIONS = lazy(positions)  # played out by the first test that reads it, not at collection
 
 
 def dumped(s: dict) -> str:
