@@ -94,9 +94,10 @@ def real() -> AdamastorEngine:
 
 
 @pytest.mark.slow
-def test_200_games_on_the_real_components(real):
-    outcomes = run_games(real, range(200), try_all_every=1)
-    assert sum(outcomes.values()) == 200
+@pytest.mark.parametrize("block", range(2))  # two halves of 100 seeds, shared out among the test processes
+def test_200_games_on_the_real_components(real, block):
+    outcomes = run_games(real, range(100 * block, 100 * block + 100), try_all_every=1)
+    assert sum(outcomes.values()) == 100
     assert outcomes.get("won", 0) > 0, "the heuristic bot wins some games"
     assert outcomes.get("lost", 0) > 0
 
@@ -109,7 +110,7 @@ def test_100_games_on_crafted_components():
 
 
 @pytest.mark.slow
-def test_1000_games_on_the_real_components(real):
-    # About 35 s here: under the 60 s line past which it would be marked slow.
-    outcomes = run_games(real, range(1000, 2000), try_all_every=10)
-    assert sum(outcomes.values()) == 1000
+@pytest.mark.parametrize("block", range(4))  # four quarters of 250 seeds, shared out among the test processes
+def test_1000_games_on_the_real_components(real, block):
+    outcomes = run_games(real, range(1000 + 250 * block, 1250 + 250 * block), try_all_every=10)
+    assert sum(outcomes.values()) == 250

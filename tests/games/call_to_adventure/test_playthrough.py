@@ -116,9 +116,11 @@ def test_100_games_checking_everything_at_every_step():
 
 
 @pytest.mark.slow
-def test_1000_heuristic_and_random_games_over_every_option_and_adversary():
-    out = run(range(1000, 2000), lambda seed: ("heuristic", "heuristic", "random")[seed % 3], full_every=25)
-    assert sum(out.values()) == 1000
+@pytest.mark.parametrize("block", range(4))  # four quarters of 250 seeds, shared out among the test processes
+def test_1000_heuristic_and_random_games_over_every_option_and_adversary(block):
+    seeds = range(1000 + 250 * block, 1250 + 250 * block)
+    out = run(seeds, lambda seed: ("heuristic", "heuristic", "random")[seed % 3], full_every=25)
+    assert sum(out.values()) == 250
     bosses = {k[2] for k in out}
     assert bosses == {c.name for c in COMP.story.values() if c.type == "adversary"}, "every Adversary faced"
     assert {k[3] for k in out} == set(VICTORIES)
