@@ -3,9 +3,10 @@
 Every test that asks for `db_url` (directly, or through `app`/`client`) runs on a fresh SQLite file, and
 also on a fresh PostgreSQL schema of its own when TEST_DATABASE_URL names a PostgreSQL server
 (e.g. `postgresql+psycopg://postgres@127.0.0.1:5432/test`): the test ids end in `[sqlite]` / `[postgresql]`.
-The tests of the rendering layer (tests/ui, tests/i18n: the HTML and the words a move answers with) run on
-SQLite alone: what they check does not depend on where the game is stored, and the layers that store it (shelf,
-db, api, pages, accounts, http, ops) run on both. (Their PostgreSQL half was an eighth of the suite's time.)
+The tests of the rendering layer and of the HTML routes (tests/ui, tests/i18n, tests/pages: the HTML and the words
+a move answers with) run on SQLite alone: what they check does not depend on where the game is stored (app/pages
+holds no SQL: it reads and writes through app/shelf and app/accounts), and the layers that store it (shelf, db,
+api, accounts, http, ops) run on both. (Their PostgreSQL half was a fifth of the suite's time.)
 That database is already migrated: the migrations run once per test process into a template (a SQLite file,
 a PostgreSQL schema) and each test gets a copy, a few milliseconds instead of half a second. A test of the
 migrations themselves asks for `empty_db_url`: a database on which nothing has run.
@@ -54,7 +55,7 @@ def pebbles() -> Iterator[str]:
 
 
 # Folders whose tests check what is drawn and said, not what is stored: SQLite alone (see the docstring).
-ONE_DATABASE = {"ui", "i18n"}
+ONE_DATABASE = {"ui", "i18n", "pages"}
 
 
 def pytest_generate_tests(metafunc) -> None:
