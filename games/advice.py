@@ -87,7 +87,8 @@ class Tally:
 def view_seed(engine: GameEngine, state: Any) -> int:
     """A seed drawn from what the player sees (and nothing else): the same view gets the same advice."""
     seen = json.dumps(engine.view(state), sort_keys=True, separators=(",", ":"), default=str)
-    return int.from_bytes(hashlib.sha256(seen.encode()).digest()[:8], "big") >> 1  # 63 bits: a signed 64-bit integer anywhere
+    # 63 bits: it fits a signed 64-bit integer anywhere
+    return int.from_bytes(hashlib.sha256(seen.encode()).digest()[:8], "big") >> 1
 
 
 def deal_seed(advisor_seed: int, k: int) -> int:
