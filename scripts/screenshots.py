@@ -1,10 +1,13 @@
 """Take the README's screenshots: every game, a few moves in, at a phone (390x844) and a laptop (1366x900).
 
-    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium]
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots] [--chromium /usr/bin/chromium] [--story]
 
 Starts the app on a throw-away SQLite database in single mode, starts one seeded game of each, plays a few
 moves by pressing the action bar's first button as a player would, and saves <slug>-phone.png and
 <slug>-laptop.png (the first screen, as a player sees it) under --out.
+
+With --story it saves <slug>-story-phone.png and <slug>-story-laptop.png instead: each game played on by the first
+choice, with motion, until a move of three steps or more is being told, taken at its second step (issue #25).
 """
 
 from __future__ import annotations
@@ -50,10 +53,39 @@ def play(page, base: str, slug: str, moves: int) -> str:
     return page.url
 
 
+STEP = "() => { const p = window.soloShelfStory && window.soloShelfStory.plan(); return p && p.steps >= 3 ? p : null; }"
+
+
+def story(page, base: str, slug: str, path: Path, moves: int = 150) -> bool:
+    """Play `slug` by its first choices until a move of three or more steps is told; screenshot its second step."""
+    page.goto(f"{base}/games/{slug}")
+    page.locator('input[name="seed"]').fill("5")
+    page.locator("#new-game").click()
+    page.locator("#board").wait_for()
+    for _ in range(moves):
+        page.evaluate(SKIP_STORY)
+        first = page.locator(FIRST_CHOICE).first
+        if not first.count():
+            return False
+        version = page.locator("#board").get_attribute("data-version")
+        if first.evaluate("el => el.tagName") == "SUMMARY":
+            first.click()
+            first = page.locator("#bar-actions details[open] button[data-action]").first
+        first.click()
+        page.wait_for_function(SETTLED, arg=version, timeout=20_000)
+        plan = page.evaluate(STEP)
+        if plan:
+            page.wait_for_timeout(plan["ms"] * 1.4)  # into the second step, its parts ringed and its dice rolling
+            page.screenshot(path=str(path))
+            return True
+    return False
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--story", action="store_true", help="a long move mid-way through its telling")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -62,7 +94,13 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
-                for slug, moves in GAMES.items():
+                for slug in GAMES if args.story else ():
+                    for size, (w, h) in SIZES.items():
+                        ctx = browser.new_context(viewport={"width": w, "height": h})
+                        path = out / f"{slug}-story-{size}.png"
+                        print(path if story(ctx.new_page(), app.base_url, slug, path) else f"{slug}: no long move")
+                        ctx.close()
+                for slug, moves in GAMES.items() if not args.story else ():
                     desk = browser.new_context(viewport={"width": SIZES["laptop"][0], "height": SIZES["laptop"][1]},
                                                reduced_motion="reduce")
                     url = play(desk.new_page(), app.base_url, slug, moves)
