@@ -4,7 +4,11 @@
      tabs); the choice is remembered per game for this browser tab (sessionStorage), so a move's answer, which
      swaps the whole board, comes back with the same panel open.
    - On a phone the panels are a drawer over the board: a tab opens it, the same tab (or Esc, or the close
-     button) closes it, and the board is what a phone shows by default. */
+     button) closes it, and the board is what a phone shows by default.
+   - On a phone a board's secondary parts ([data-fold]: a game's tracks, piles and tables that most decisions do
+     not act on) fold to their heading line, which still shows their figures; a tap on the heading, or its button,
+     unfolds one, remembered per game for this browser tab. A part stays unfolded while the decision has a choice
+     in it or the move's story touches it. Without JavaScript, and on a wider screen, nothing folds. */
 (function () {
   "use strict";
 
@@ -107,10 +111,72 @@
     }).observe(bar);
   }
 
-  document.addEventListener("DOMContentLoaded", function () { setUp(document); followBar(); });
+  // ---- folds ----
+  function foldKey(part) {
+    var board = part.closest("#board");
+    return "fold:" + (board ? board.className : "") + ":" + part.dataset.fold;
+  }
+
+  function foldWanted(part) {
+    try { return sessionStorage.getItem(foldKey(part)) === "open"; } catch (e) { return false; }
+  }
+
+  function touchedByStory() {
+    var touched = {};
+    document.querySelectorAll("#story li[data-touch]").forEach(function (li) {
+      li.dataset.touch.split(" ").forEach(function (id) { if (id) { touched[id] = true; } });
+    });
+    return touched;
+  }
+
+  function needed(part, touched) {
+    if (part.querySelector("button[data-action]:not([disabled])")) { return true; }
+    if (touched[part.dataset.part]) { return true; }
+    return [].some.call(part.querySelectorAll("[data-part]"), function (el) { return touched[el.dataset.part]; });
+  }
+
+  function setFold(part, open) {
+    part.classList.toggle("folded", !open);
+    var toggle = part.querySelector(".fold-toggle");
+    if (toggle) { toggle.setAttribute("aria-expanded", open ? "true" : "false"); }
+  }
+
+  function fold(scope) {
+    var parts = (scope || document).querySelectorAll("[data-fold]");
+    if (!parts.length) { return; }
+    var words = document.getElementById("fold-words");
+    var phone = narrow();
+    var touched = phone ? touchedByStory() : {};
+    parts.forEach(function (part) {
+      var head = part.querySelector(".fold-head");
+      if (!head || !words) { return; }
+      if (!head.querySelector(".fold-toggle")) {
+        var toggle = document.createElement("button");
+        toggle.type = "button";
+        toggle.className = "fold-toggle";
+        toggle.setAttribute("aria-label", words.dataset.toggle + " " + head.textContent.replace(/\s+/g, " ").trim());
+        head.appendChild(toggle);
+      }
+      setFold(part, !phone || foldWanted(part) || needed(part, touched));
+    });
+  }
+
+  document.addEventListener("click", function (evt) {
+    var head = evt.target.closest && evt.target.closest("[data-fold] .fold-head");
+    if (!head || !narrow() || (evt.target.closest("a, button") && !evt.target.closest(".fold-toggle"))) { return; }
+    var part = head.closest("[data-fold]");
+    var open = part.classList.contains("folded");
+    setFold(part, open);
+    try { sessionStorage.setItem(foldKey(part), open ? "open" : "closed"); } catch (e) { /* not remembered */ }
+  });
+
+  window.matchMedia("(max-width: 700px)").addEventListener("change", function () { fold(document); });
+
+  document.addEventListener("DOMContentLoaded", function () { setUp(document); fold(document); followBar(); });
   // once per element htmx swapped: only the panels that came in with it (a board's, a campaign's)
   document.addEventListener("htmx:afterSwap", function (evt) {
-    if (evt.target && evt.target.querySelectorAll) { setUp(evt.target); giveBarHeight(evt.target); }
+    if (evt.target && evt.target.querySelectorAll) { setUp(evt.target); fold(evt.target); giveBarHeight(evt.target); }
   });
   setUp(document);
+  fold(document);
 })();

@@ -57,6 +57,9 @@ def test_a_click_opens_the_look_esc_enter_and_a_tap_outside(browser, live_server
         target = tab.locator(CLICK[slug]).first
         component = target.locator("xpath=ancestor-or-self::*[@data-look][1]")
         look_id = component.get_attribute("data-look")
+        folded = target.locator("xpath=ancestor::*[@data-fold][contains(concat(' ', @class, ' '), ' folded ')]")
+        if folded.count():  # on a phone the shop folds to its heading: a player unfolds it first
+            folded.locator(".fold-toggle").click()
         target.scroll_into_view_if_needed()
         target.click()
         _wait_open(tab, look_id)

@@ -116,6 +116,11 @@ class BoardDriver:
         if not self.told:  # a story that began after the board settled would swallow this click
             self.page.evaluate(_SKIP_STORY)
         button = self.page.locator(action_selector(action_id)).filter(visible=True).first
+        if button.count() == 0:  # folded behind its piece (a hand card's swaps): pick the piece first, as a player
+            summary = self.page.locator(f"details:not([open]):has({action_selector(action_id)}) > summary")
+            if summary.filter(visible=True).count():
+                summary.filter(visible=True).first.click()
+                button = self.page.locator(action_selector(action_id)).filter(visible=True).first
         if button.count() == 0:
             raise AssertionError(self._explain(f"no visible button for the legal action {action_id!r}", before))
         if keyboard:
@@ -231,13 +236,17 @@ def check_fits_screen(tab: Page, driver: BoardDriver, width: int, *, rounds: int
         assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
         for action in driver.api()["legal_actions"]:
             visible = tab.locator(action_selector(action["id"])).filter(visible=True)
+            # or one tap away: in a closed <details> whose summary shows (a hand card's swaps, a group of the bar)
+            folded = tab.locator(f"details:not([open]):has({action_selector(action['id'])}) > summary").filter(
+                visible=True).count()
             if exactly_one:  # once on the board (its component or its panel), and at most once in the action bar
                 on_board = tab.locator(f"#board {action_selector(action['id'])}").filter(visible=True).count()
                 in_bar = tab.locator(f"#table-bar {action_selector(action['id'])}").filter(visible=True).count()
-                assert on_board <= 1 and in_bar <= 1 and visible.count() == on_board + in_bar >= 1, (
+                assert on_board <= 1 and in_bar <= 1 and visible.count() == on_board + in_bar, (
                     f"{where}: {on_board} visible buttons on the board and {in_bar} in the bar for {action['id']!r}")
+                assert visible.count() + folded >= 1, f"{where}: no button, shown or folded, for {action['id']!r}"
             else:
-                assert visible.count(), f"{where}: no visible button for {action['id']!r}"
+                assert visible.count() or folded, f"{where}: no visible button for {action['id']!r}"
         missed = tab.evaluate(_MISSED_AT_CENTRE)
         assert not missed, f"{where}: a tap at the centre of these buttons lands on something else: {missed}"
         tab.evaluate("window.scrollTo(0, 0)")
