@@ -5,6 +5,8 @@ playing, each game reaches a move of three steps or more, and while it is told
   bar (pips, or the drawings of a symbol die; Adamastor throws none: its luck is a card turned), and a phase that
   begins gets its banner;
 - the table takes clicks again when the last step lands (the whole story planned within 3.5 s);
+- on a phone the bar takes at most 30% of the screen while a move is told (the step's words stand in for the
+  prompt, Skip sits in the bar's corner);
 - no script error.
 """
 
@@ -58,6 +60,7 @@ def test_a_long_move_is_told_step_by_step_with_its_parts_dice_and_banners(browse
     page.locator("#board").wait_for()
     driver = BoardDriver(page, live_server, page.url.rsplit("/", 1)[1], slug, bot_seed=seed, told=True)
     long_moves, rolls, banners = [], [], []
+    tallest_bar = 0.0
     for _ in range(120):
         page.wait_for_function(TOLD, timeout=15000)
         page.evaluate(WATCH)
@@ -68,6 +71,9 @@ def test_a_long_move_is_told_step_by_step_with_its_parts_dice_and_banners(browse
         begins = any(s["banner"] for s in story)
         wanted = (len(story) >= 3 and len(long_moves) < 3) or (rolled and not rolls) or (begins and not banners)
         assert dice or not rolled, f"{slug} throws no dice: {story}"
+        if plan and width < 700:  # told on a phone, the bar stays compact: the step stands in for the prompt
+            bar = page.evaluate("document.getElementById('table-bar').getBoundingClientRect().height")
+            tallest_bar = max(tallest_bar, bar)
         if plan and not wanted:
             page.evaluate("() => window.soloShelfStory.skip()")  # seen enough of its kind: play on faster
             continue
@@ -91,6 +97,7 @@ def test_a_long_move_is_told_step_by_step_with_its_parts_dice_and_banners(browse
     assert [g for g in long_moves if g], f"{slug}: no step of a long move glowed what it touched: {long_moves}"
     assert all(rolls) and (rolls or not dice), f"{slug}: a roll's dice not drawn in the bar: {rolls}"
     assert banners and all(banners), f"{slug}: a phase's banner not shown: {banners}"
+    assert tallest_bar <= 0.3 * 844, f"{slug}: the bar took {tallest_bar:.0f} px of a phone's 844 while a move was told"
     assert page.locator("#bar-actions button[data-action]").first.is_enabled()
     page_problems.assert_clean()
     context.close()
