@@ -127,6 +127,8 @@
       return;
     }
     if (interactive(evt.target, el) || /^(A|BUTTON)$/.test(el.tagName) || interactive(el.parentElement, null)) { return; }
+    // on a phone a folding part's heading folds and unfolds it (panels.js); its magnifier still opens the look
+    if (evt.target.closest("[data-fold] > .fold-head") && window.matchMedia("(max-width: 700px)").matches) { return; }
     open(el.dataset.look, el.matches("[tabindex]") ? el : el.querySelector(LINK) || el);
   }, true);
 

@@ -82,7 +82,9 @@ def test_a_phone_folds_what_the_decision_does_not_need(live_server, browser, pag
         assert not again["folded"], f"{slug}: {first} folded again after a reload: the choice is not remembered"
 
         for p in folded[1:]:
-            tab.locator(f'#board [data-fold="{p["fold"]}"] .fold-head').click()
+            tab.locator(f'#board [data-fold="{p["fold"]}"] .fold-head').click(position={"x": 12, "y": 12})
+            assert not tab.evaluate("() => !!(document.getElementById('look') || {}).open"), (
+                f"{slug}: a tap on the heading of {p['fold']} opened the look-closer view instead of only unfolding")
         assert not [p for p in tab.evaluate(FOLDS) if p["folded"]], "a tap on a heading unfolds its part"
         assert tab.evaluate(HEIGHT) > short, f"{slug}: the folded page ({short}px) is not shorter than the unfolded"
     finally:
