@@ -134,3 +134,26 @@ def test_a_board_page_does_not_shift_as_it_loads(live_server, browser, slug):
             assert shift <= 0.1, f"{slug} at {width}x{height}: the page shifts by {shift:.3f} as it loads"
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+def test_nemos_war_in_spanish_keeps_its_words_inside_its_buttons(live_server, browser, size):
+    """The longest words of the board are Spanish ("Navegar aquí, 2 sem", "Compromiso: Anti-imperialismo", "Acechar"):
+    played over the first moves in Spanish, no board button's words are wider than the button."""
+    width, height = LAPTOP if size == "laptop" else PHONE
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce",
+                                  extra_http_headers={"Accept-Language": "es"})
+    tab = context.new_page()
+    rng = random.Random(f"es-{size}")
+    try:
+        _start(tab, live_server.base_url, "nemos_war", seed=5)
+        assert tab.locator("html").get_attribute("lang") == "es"
+        found: list[str] = []
+        for move in range(MOVES):
+            found += [f"before move {move + 1}: {p}" for p in table_problems(tab, phone=size == "phone")
+                      if p.startswith("board buttons")]
+            if not _take_a_bar_choice(tab, rng):
+                break
+        assert not found, f"Nemo's War in Spanish at {width}x{height}:\n" + "\n".join(found)
+    finally:
+        context.close()

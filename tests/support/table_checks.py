@@ -47,6 +47,10 @@ _MEASURE = """() => {
     if (!inWindow || !inside) clipped.push((b.getAttribute('aria-label') || b.textContent).trim().slice(0, 60));
   }
   const names = buttons.map(b => (b.getAttribute('aria-label') || b.textContent).replace(/\\s+/g, ' ').trim());
+  // a board button whose words are wider than the button: they run past its edge, or are cut at it
+  const spills = [...document.querySelectorAll('#board button[data-action]')]
+    .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+    .map(b => b.textContent.replace(/\\s+/g, ' ').trim().slice(0, 40) + ` (${b.scrollWidth}/${b.clientWidth} px)`);
   let small = 0, total = 0;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -62,7 +66,7 @@ _MEASURE = """() => {
   }
   return {
     pageHeight: document.documentElement.scrollHeight, pageWidth: document.documentElement.scrollWidth,
-    vw, vh, barHeight: barBox ? barBox.height : 0, clipped, names, small, total,
+    vw, vh, barHeight: barBox ? barBox.height : 0, clipped, names, small, total, spills,
   };
 }""".replace("%(small)s", str(SMALL_TEXT_PX))
 
@@ -124,6 +128,8 @@ def table_problems(page: Any, *, phone: bool) -> list[str]:
         problems.append(f"the page scrolls sideways to {m['pageWidth']} px")
     if m["clipped"]:
         problems.append(f"bar buttons not wholly visible: {m['clipped']}")
+    if m["spills"]:
+        problems.append(f"board buttons whose words are wider than the button: {m['spills']}")
     if len(m["names"]) > MAX_CHOICES:
         problems.append(f"the bar offers {len(m['names'])} choices")
     doubles = sorted({n for n in m["names"] if m["names"].count(n) > 1})
