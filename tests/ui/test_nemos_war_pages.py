@@ -581,10 +581,12 @@ def test_the_final_commitment_is_chosen_on_the_commitment_table():
     s.pending.append({"kind": "final"})
     html = draw(s)
     heads = inside(html, '<table class="ct"', "</thead>")
-    keep = r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war" aria-label="Keep the War! commitment"[^>]*>Keep<'
+    keep = (r'data-commit="war">War! <span class="cm">\?</span>\s*<button[^>]*data-action="final:war"'
+            r' aria-label="Keep the War! commitment"[^>]*>Keep<')
     assert re.search(keep, heads)
     for key in ("science", "explore", "anti"):
-        assert re.search(rf'data-commit="{key}">[^<]*\s*<button[^>]*data-action="final:{key}" aria-label="Change the commitment to [^"]+"[^>]*>Change<',
+        assert re.search(rf'data-commit="{key}">[^<]*\s*<button[^>]*data-action="final:{key}"'
+                         r' aria-label="Change the commitment to [^"]+"[^>]*>Change<',
                          heads), key
     assert '<li class="on fc"' in inside(html, 'data-res="nemo"', "</ol>"), "Nemo's marker on the ?! circle"
 
