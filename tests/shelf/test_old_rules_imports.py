@@ -19,7 +19,7 @@ from app.db.models import GameSession
 from app.shelf.files.savefile import state_digest
 from games.registry import get_engine
 from tests.shelf.test_scoring_rules_version_2 import played
-from tests.shelf.test_sealed_exports import play_some, stored_seed
+from tests.shelf.test_sealed_exports import stored_seed, unfinished_game
 from tests.support.rehearsal import first_seed_ending
 
 
@@ -124,8 +124,7 @@ def test_a_rules_version_that_is_no_version_is_refused(client, version):
 
 
 def test_a_sealed_unfinished_version_1_file_imports_sealed_under_version_2(client, app):
-    s = client.post("/api/sessions", json={"game": "nemos_war"}).json()
-    s = play_some(client, s["id"], 10, random.Random("old rules"))
+    s = unfinished_game(client, "nemos_war", 10, random.Random("old rules"))
     sealed_now = client.get(f"/api/sessions/{s['id']}/export").json()
     assert "sealed" in sealed_now
     # What version 1 exported: the same game, its file marked rules version 1, sealed with this server's key.
