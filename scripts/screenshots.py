@@ -33,22 +33,35 @@ FIRST_CHOICE = "#bar-actions .bar-buttons > button[data-action], #bar-actions .b
 SKIP_STORY = "() => window.soloShelfStory && window.soloShelfStory.skip()"
 
 
-def play(page, base: str, slug: str, moves: int) -> str:
+def start(page, base: str, slug: str) -> None:
+    """A new game of `slug` from its page, seed 5."""
     page.goto(f"{base}/games/{slug}")
     page.locator('input[name="seed"]').fill("5")
     page.locator("#new-game").click()
     page.locator("#board").wait_for()
-    for _ in range(moves):
-        page.evaluate(SKIP_STORY)  # a player clicking on at once skips the last move's story
-        first = page.locator(FIRST_CHOICE).first
-        if not first.count():
-            break
-        version = page.locator("#board").get_attribute("data-version")
-        if first.evaluate("el => el.tagName") == "SUMMARY":  # a group of choices: open it, take its first
-            first.click()
-            first = page.locator("#bar-actions details[open] button[data-action]").first
+
+
+def press_first(page) -> bool:
+    """Press the bar's first choice (a group of choices: open it, take its first) and wait for the new board;
+    False when the bar offers none."""
+    page.evaluate(SKIP_STORY)  # a player clicking on at once skips the last move's story
+    first = page.locator(FIRST_CHOICE).first
+    if not first.count():
+        return False
+    version = page.locator("#board").get_attribute("data-version")
+    if first.evaluate("el => el.tagName") == "SUMMARY":
         first.click()
-        page.wait_for_function(SETTLED, arg=version, timeout=20_000)
+        first = page.locator("#bar-actions details[open] button[data-action]").first
+    first.click()
+    page.wait_for_function(SETTLED, arg=version, timeout=20_000)
+    return True
+
+
+def play(page, base: str, slug: str, moves: int) -> str:
+    start(page, base, slug)
+    for _ in range(moves):
+        if not press_first(page):
+            break
     page.evaluate(SKIP_STORY)
     return page.url
 
@@ -58,21 +71,10 @@ STEP = "() => { const p = window.soloShelfStory && window.soloShelfStory.plan();
 
 def story(page, base: str, slug: str, path: Path, moves: int = 150) -> bool:
     """Play `slug` by its first choices until a move of three or more steps is told; screenshot its second step."""
-    page.goto(f"{base}/games/{slug}")
-    page.locator('input[name="seed"]').fill("5")
-    page.locator("#new-game").click()
-    page.locator("#board").wait_for()
+    start(page, base, slug)
     for _ in range(moves):
-        page.evaluate(SKIP_STORY)
-        first = page.locator(FIRST_CHOICE).first
-        if not first.count():
+        if not press_first(page):
             return False
-        version = page.locator("#board").get_attribute("data-version")
-        if first.evaluate("el => el.tagName") == "SUMMARY":
-            first.click()
-            first = page.locator("#bar-actions details[open] button[data-action]").first
-        first.click()
-        page.wait_for_function(SETTLED, arg=version, timeout=20_000)
         plan = page.evaluate(STEP)
         if plan:
             page.wait_for_timeout(plan["ms"] * 1.4)  # into the second step, its parts ringed and its dice rolling

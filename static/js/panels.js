@@ -12,7 +12,9 @@
 (function () {
   "use strict";
 
-  function narrow() { return window.matchMedia("(max-width: 700px)").matches; }
+  var PHONE = window.matchMedia("(max-width: 700px)");
+
+  function narrow() { return PHONE.matches; }
 
   function key(tabs) { return "panel:" + (tabs.dataset.panels || ""); }
 
@@ -170,7 +172,7 @@
     try { sessionStorage.setItem(foldKey(part), open ? "open" : "closed"); } catch (e) { /* not remembered */ }
   });
 
-  window.matchMedia("(max-width: 700px)").addEventListener("change", function () { fold(document); });
+  PHONE.addEventListener("change", function () { fold(document); });
 
   document.addEventListener("DOMContentLoaded", function () { setUp(document); fold(document); followBar(); });
   // once per element htmx swapped: only the panels that came in with it (a board's, a campaign's)

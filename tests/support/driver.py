@@ -61,6 +61,12 @@ def wait_for_board(page: Page, version: int, *, at_version: bool, told: bool = F
         page.evaluate(_SKIP_STORY)
 
 
+def folded_behind(page: Page, action_id: str):
+    """The visible summaries of closed <details> that hold the action's button (a hand card's swaps, a group of the
+    bar): one tap away."""
+    return page.locator(f"details:not([open]):has({action_selector(action_id)}) > summary").filter(visible=True)
+
+
 def action_selector(action_id: str) -> str:
     quoted = action_id.replace("\\", "\\\\").replace('"', '\\"')
     return f'button[data-action="{quoted}"]'
@@ -117,9 +123,9 @@ class BoardDriver:
             self.page.evaluate(_SKIP_STORY)
         button = self.page.locator(action_selector(action_id)).filter(visible=True).first
         if button.count() == 0:  # folded behind its piece (a hand card's swaps): pick the piece first, as a player
-            summary = self.page.locator(f"details:not([open]):has({action_selector(action_id)}) > summary")
-            if summary.filter(visible=True).count():
-                summary.filter(visible=True).first.click()
+            summary = folded_behind(self.page, action_id)
+            if summary.count():
+                summary.first.click()
                 button = self.page.locator(action_selector(action_id)).filter(visible=True).first
         if button.count() == 0:
             raise AssertionError(self._explain(f"no visible button for the legal action {action_id!r}", before))
@@ -237,8 +243,7 @@ def check_fits_screen(tab: Page, driver: BoardDriver, width: int, *, rounds: int
         for action in driver.api()["legal_actions"]:
             visible = tab.locator(action_selector(action["id"])).filter(visible=True)
             # or one tap away: in a closed <details> whose summary shows (a hand card's swaps, a group of the bar)
-            folded = tab.locator(f"details:not([open]):has({action_selector(action['id'])}) > summary").filter(
-                visible=True).count()
+            folded = folded_behind(tab, action["id"]).count()
             if exactly_one:  # once on the board (its component or its panel), and at most once in the action bar
                 on_board = tab.locator(f"#board {action_selector(action['id'])}").filter(visible=True).count()
                 in_bar = tab.locator(f"#table-bar {action_selector(action['id'])}").filter(visible=True).count()
