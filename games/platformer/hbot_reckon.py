@@ -47,7 +47,9 @@ def kill_boss_wounds(comp, s: State, extra_sword: int = 0) -> int:
     src = sy.sources(s)
     parts = [sy.resolve_star(comp, f, s["opts"]["hero"])[1] for f in src.values() if symbol_of(comp, s, f) == "sword"]
     parts += [1] * extra_sword
-    rest = {k: f for k, f in src.items() if symbol_of(comp, s, f) not in ("sword", "move")}
+    # Move symbols are needed to reach the boss, unless the hero stands next to it already: then they forge too.
+    keep = ("sword",) if s["hero_cell"] and "boss" in adjacent_enemies(comp, s, s["hero_cell"]) else ("sword", "move")
+    rest = {k: f for k, f in src.items() if symbol_of(comp, s, f) not in keep}
     if not has_token(s, "jam"):
         parts += [1] * _pair_count(rest)
     bonus = sum(2 for c in s["potions"] if comp.potions[c].name == "Potion of Rage")

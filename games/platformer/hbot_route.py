@@ -1,7 +1,7 @@
 """Where the heuristic Platformer bot goes (hbot.py): a breadth-first search over the cells the hero can reach
-with the steps it has, each path scored by where it ends once gravity is done (height, revealing the next level,
-gold, gems and boss tokens on the way, provoked attacks and traps, the shop, the boss), and the best cell to
-respawn on.
+with the steps it has, each path scored by where it ends once gravity is done (height and the steps still to
+climb, revealing the next level, gold, gems and boss tokens on the way, provoked attacks, Ents' roots and traps,
+the shop, the boss), and the best cell to respawn on.
 """
 
 from __future__ import annotations
@@ -46,9 +46,10 @@ def plan(comp, s: State, budget: int) -> tuple[float, list[str]] | None:
     taken = occupied(s) - {start}
     top = top_revealed(s)
     reveal_row = top * 4 - 1 if top < boss_level(s) and s["lstate"][top] == "hidden" else None
-    danger = {c: sum(enemy_stats(comp, s, f)["damage"] for f in adjacent_enemies(comp, s, c))
-              for c in lay.cells if is_active(s, c)}
-    best = (_score(comp, s, start, [], danger, reveal_row, lay, taken), [])
+    danger = {c: _wounds_next_to(comp, s, c) for c in lay.cells if is_active(s, c)}
+    danger_in = {c: n for c in danger if (n := _wounds_next_to(comp, s, c, rooted=True))}
+    togo = _steps_to_climb(s, lay, reveal_row)
+    best = (_score(comp, s, start, [], (danger, danger_in), reveal_row, lay, taken, togo), [])
     seen = {start: 0}
     queue = deque([(start, [])])
     while queue:
@@ -63,16 +64,45 @@ def plan(comp, s: State, budget: int) -> tuple[float, list[str]] | None:
             seen[nxt] = len(path) + 1
             new = path + [nxt]
             queue.append((nxt, new))
-            sc = _score(comp, s, start, new, danger, reveal_row, lay, taken)
+            sc = _score(comp, s, start, new, (danger, danger_in), reveal_row, lay, taken, togo)
             if sc > best[0]:
                 best = (sc, new)
     return best
 
 
-def _score(comp, s, start, path, danger, reveal_row, lay, taken) -> float:
+def _wounds_next_to(comp, s: State, cell: str, rooted: bool = False) -> int:
+    """The wounds the enemies next to `cell` deal when they all attack (`rooted`: only the Ents, whose roots
+    strike a hero moving into a cell next to them)."""
+    stats = (enemy_stats(comp, s, f) for f in adjacent_enemies(comp, s, cell))
+    return sum(st["damage"] for st in stats if not rooted or st["ability"] == "rooted")
+
+
+def _steps_to_climb(s: State, lay, reveal_row: int | None) -> dict[str, int]:
+    """For each cell in play, the fewest steps from it to where the climb goes next (the top row of the highest
+    level, which reveals the one above; once the boss level is in play, its lowest row), figures ignored.
+    Height alone leads a greedy climber into dead ends under a platform; the steps still to go do not."""
+    if reveal_row is not None:
+        goal_row = reveal_row
+    else:
+        goal_row = (boss_level(s) - 1) * 4
+    goals = [c for c in lay.cells if parse(c)[0] == goal_row and is_active(s, c)]
+    togo = {c: 0 for c in goals}
+    queue = deque(goals)
+    while queue:
+        cell = queue.popleft()
+        for prev, kind in lay.links[cell]:  # links are mutual; a one-way "down" here is an "up" from prev
+            if prev in togo or kind == "up" or not is_active(s, prev):
+                continue
+            togo[prev] = togo[cell] + 1
+            queue.append(prev)
+    return togo
+
+
+def _score(comp, s, start, path, dangers, reveal_row, lay, taken, togo) -> float:
+    danger, danger_in = dangers  # wounds from leaving a cell (provoked), from entering one (an Ent's roots)
     cells = [start] + path
     end = cells[-1]
-    hurt = sum(danger.get(c, 0) for c in cells[:-1])
+    hurt = sum(danger.get(c, 0) for c in cells[:-1]) + sum(danger_in.get(c, 0) for c in path)
     if passive(comp, s, "provoke_shield") and not s["shield_used"] and hurt:
         hurt -= 1
     if not passive(comp, s, "trap_immune"):
@@ -87,6 +117,9 @@ def _score(comp, s, start, path, danger, reveal_row, lay, taken) -> float:
                 hurt += 1
         fall = r
     score = 10.0 * fall
+    landed = cid(fall, parse(end)[1])
+    if level_of(landed) != boss_level(s):
+        score -= 20.0 * togo.get(landed, 8)  # a step still to climb outweighs a row of height
     if reveal_row is not None and any(parse(c)[0] == reveal_row for c in path):
         score += 30
     score += 4 * sum(1 for c in path if c in s["gold_cells"] or c in s["gem_cells"])
@@ -99,9 +132,9 @@ def _score(comp, s, start, path, danger, reveal_row, lay, taken) -> float:
         r, c = parse(end)
         dist = abs(br - r) + abs(bc - c)
         if kill_boss_wounds(comp, s) >= boss_hp(comp, s):
-            score += 200 if dist == 1 else -2 * dist
+            score += 200 if "boss" in adjacent_enemies(comp, s, end) else -2 * dist
         else:  # not strong enough yet: one step from it, out of its row and tile
             score += {1: -4, 2: 6, 3: 4}.get(dist, 2) - (6 if r == br else 0) - (4 if c // 4 == bc // 4 else 0)
     left = s["health"] - hurt
-    score -= hurt * (8 if left > 1 else 200)
+    score -= hurt * (12 if left > 1 else 200)
     return score - 0.1 * len(path)
