@@ -15,6 +15,7 @@ from games.engine import Rng
 from games.registry import get_engine
 from tests.browser.test_table_phones_browser import _session
 from tests.support.driver import STEP_TIMEOUT_MS, action_selector
+from tests.support.falls import SEED_OF_A_FALL, first_fall
 
 pytestmark = pytest.mark.browser
 
@@ -93,22 +94,18 @@ def test_a_drawn_card_travels_from_the_deck_but_not_on_reload(live_server, brows
 @pytest.mark.parametrize("motion", MOTIONS)
 @pytest.mark.parametrize("viewport", PHONES, ids=["390", "360"])
 def test_a_falling_hero_steps_through_each_cell(live_server, browser, viewport, motion):
-    # seed 1: the heuristic bot's 18th move lets gravity drop the hero two cells (r3c0, r2c0, r1c0)
-    eng = get_engine("platformer")
-    sid, s = _session(live_server, "platformer", 1, until=_after(17))
-    rng, replay = Rng.from_seed(1), eng.new_game(1, eng.spec.normalize_options(None))
-    for _ in range(17):  # the bot's generator as _session left it
-        replay, _ = eng.apply(replay, eng.bots["heuristic"].choose(eng, replay, eng.legal_actions(replay), rng))
-    action = eng.bots["heuristic"].choose(eng, s, eng.legal_actions(s), rng)
+    # the first move of the heuristic bot that lets gravity drop the hero two cells or more
+    n, action, cells = first_fall(SEED_OF_A_FALL)
+    sid, s = _session(live_server, "platformer", SEED_OF_A_FALL, until=_after(n))
     context, tab = _tab(browser, live_server, sid, viewport, motion)
     try:
         seen = _move(tab, action)
         hero = [m for m in seen["movers"] if m["part"] == "hero"]
-        assert hero and hero[0]["path"] == "r3c0 r2c0 r1c0", f"the hero's path: {seen}"
+        assert hero and hero[0]["path"] == " ".join(cells), f"the hero's path: {seen}"
         if motion == "reduce":
             assert not hero[0]["moving"], f"the hero moves under reduce: {seen}"
         else:
-            assert hero[0]["moving"] == [3], f"the hero does not step through the three cells: {seen}"
+            assert hero[0]["moving"] == [len(cells)], f"the hero does not step through each cell: {seen}"
     finally:
         context.close()
 

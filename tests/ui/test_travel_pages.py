@@ -10,6 +10,7 @@ import re
 from app.core.config import ROOT
 from games.engine import Rng
 from games.registry import get_engine
+from tests.support.falls import SEED_OF_A_FALL, first_fall
 from tests.ui.test_action_bar_pages import HX, web  # noqa: F401  (web: a fixture)
 
 TAG = re.compile(r"<[^>]*\bdata-(?:from|took)=[^>]*>")
@@ -74,24 +75,15 @@ def test_the_ship_comes_from_the_space_it_left(web):  # noqa: F811
 
 
 def test_a_hero_that_falls_goes_through_each_cell(web):  # noqa: F811
-    # seed 1: the heuristic bot's 18th move lets gravity drop the hero two cells (r3c0, r2c0, r1c0)
-    sid, version, s = played(web, "platformer", 1, lambda eng, st, n: n == 17)
-    eng = get_engine("platformer")
-    action = eng.bots["heuristic"].choose(eng, s, eng.legal_actions(s), _bot_rng(eng, 1, 17))
+    # the first move of the heuristic bot that lets gravity drop the hero two cells or more
+    seed, (n, action, cells) = SEED_OF_A_FALL, first_fall(SEED_OF_A_FALL)
+    sid, version, s = played(web, "platformer", seed, lambda eng, st, k: k == n)
     answer = move(web, sid, version, action)
     hero = tag_of(answer, 'data-part="hero"')
-    assert 'data-from="r3c0"' in hero and 'data-path="r3c0 r2c0 r1c0"' in hero, hero
-    for cell in ("r3c0", "r2c0", "r1c0"):
+    assert f'data-from="{cells[0]}"' in hero and f'data-path="{" ".join(cells)}"' in hero, hero
+    for cell in cells:
         assert f'data-part="{cell}"' in answer, f"cell {cell} is no part"
     assert "data-from" not in web.get(f"/play/{sid}").text
-
-
-def _bot_rng(eng, seed: int, moves: int) -> Rng:
-    """The bot's generator after `moves` choices of a game of `seed` (as `played` left it)."""
-    s, rng = eng.new_game(seed, eng.spec.normalize_options(None)), Rng.from_seed(seed)
-    for _ in range(moves):
-        s, _ = eng.apply(s, eng.bots["heuristic"].choose(eng, s, eng.legal_actions(s), rng))
-    return rng
 
 
 def test_the_nautilus_comes_from_its_old_ocean_and_the_ships_boxes_are_parts(web):  # noqa: F811
