@@ -77,7 +77,7 @@ def test_steps_to_climb_count_down_to_the_next_level():
     s = ENG.new_game(7, ENG.spec.normalize_options({}))
     lay = layout(COMP, s)
     top = top_revealed(s) * 4 - 1
-    togo = _steps_to_climb(s, lay, top)
+    togo = _steps_to_climb(s, lay, top, {c for c in lay.cells if is_active(s, c)})
     assert togo and all(togo[c] == 0 for c in togo if parse(c)[0] == top)
     for cell, n in togo.items():
         if n:
