@@ -101,7 +101,7 @@ def finish(engine: GameEngine, state: Any, rng: Rng, bot: str = BOT) -> Any:
     """The game played on to its end by `bot`."""
     player = engine.bots[bot]
     for _ in range(MAX_PLAYOUT_ACTIONS):
-        if engine.status(state).over:
+        if engine.over(state):
             return state
         state, _ = engine.apply(state, player.choose(engine, state, engine.legal_actions(state), rng))
     raise RuntimeError(f"the {bot} bot did not finish a playout in {MAX_PLAYOUT_ACTIONS} actions")

@@ -277,6 +277,10 @@ class GameEngine(Protocol):
 
     def status(self, state: Any) -> Status: ...
 
+    def over(self, state: Any) -> bool:
+        """`status(state).over` without working out the score: asked after every move of every playout."""
+        ...
+
     def view(self, state: Any) -> JSON:
         """Everything a player may see, JSON-safe; never deck order, face-down cards or the RNG."""
         ...

@@ -76,7 +76,7 @@ def play_one(engine: GameEngine, bot_name: str, seed: int, options: dict, adviso
     state = engine.new_game(seed, options)
     rng = Rng.from_seed(seed ^ 0xB07)
     count = 0
-    while not engine.status(state).over:
+    while not engine.over(state):
         if count >= MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"seed {seed}: the {bot_name} bot did not finish in {MAX_ACTIONS_PER_GAME} actions")
         actions = engine.legal_actions(state)
@@ -167,7 +167,7 @@ def play_campaign(engine: GameEngine, bot_name: str, seed: int, options: dict) -
             cstate, _ = camp.apply(cstate, choice)
             continue
         state = engine.new_game(setup.seed, setup.options, setup.carried)
-        while not engine.status(state).over:
+        while not engine.over(state):
             if actions >= MAX_ACTIONS_PER_GAME * 5:
                 raise RuntimeError(f"seed {seed}: the {bot_name} bot did not finish its voyages")
             state, _ = engine.apply(state, game_bot.choose(engine, state, engine.legal_actions(state), rng))

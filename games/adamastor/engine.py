@@ -102,6 +102,9 @@ class AdamastorEngine:
             return Status("lost", 0, (), state.reason)
         return Status("in_progress")
 
+    def over(self, state: State) -> bool:
+        return state.result in ("won", "lost")
+
     def view(self, state: State) -> dict[str, Any]:
         return build_view(self.components, state)
 

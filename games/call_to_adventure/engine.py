@@ -92,6 +92,9 @@ class CallToAdventureEngine:
             return Status(state.result, score, lines, state.reason)
         return Status("in_progress", score, lines)
 
+    def over(self, state: State) -> bool:
+        return state.result in ("won", "lost")
+
     def view(self, state: State) -> dict[str, Any]:
         return build_view(self.components, state)
 

@@ -117,6 +117,9 @@ class NemosWarEngine:
         return Status(state.result, sm["total"], lines,
                       words("{ending} Victory level: {level}.", ending=ending, level=sm["level"]))
 
+    def over(self, state: State) -> bool:
+        return state.phase == "over"
+
     def view(self, state: State) -> dict[str, Any]:
         return build_view(self.components, state)
 

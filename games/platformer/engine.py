@@ -117,6 +117,9 @@ class PlatformerEngine:
             return Status("lost", 0, (), restored(state["reason"]))
         return Status("in_progress")
 
+    def over(self, state: dict) -> bool:
+        return state["result"] in ("won", "lost")
+
     def view(self, state: dict) -> dict[str, Any]:
         return build_view(self.components, state)
 

@@ -81,6 +81,9 @@ class TallyEngine:
         return Status("won" if state["over"] else "in_progress", state["total"],
                       reason=words("You stopped.") if state["over"] else "")
 
+    def over(self, state: dict) -> bool:
+        return bool(state["over"])
+
     def view(self, state: dict) -> dict:
         return {"total": state["total"], "prompt": words("Add or stop.")}
 

@@ -77,6 +77,9 @@ class PebblesEngine:
             return Status("lost", 0, reason="stopped short")
         return Status("in_progress")
 
+    def over(self, state: dict) -> bool:
+        return state["over"] in ("won", "lost")
+
     def view(self, state: dict) -> dict:
         return {"hand": sorted(state["hand"]), "placed": state["placed"], "bag": len(state["bag"])}
 

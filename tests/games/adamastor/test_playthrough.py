@@ -43,7 +43,7 @@ def play(eng: AdamastorEngine, seed: int, bot: str, maps: str, try_all: bool) ->
     s = eng.new_game(seed, {"maps": maps})
     rng = Rng.from_seed(seed * 7 + 1)
     taken: list[str] = []
-    while not eng.status(s).over:
+    while not eng.over(s):
         check_invariants(eng, s, full=try_all or len(taken) % 10 == 0)
         actions = eng.legal_actions(s)
         assert actions, "a game in progress always offers an action"

@@ -61,7 +61,7 @@ def play(seed: int, bot: str, full_every: int, try_all: bool = False):
     s = ENG.new_game(seed, options_for(seed))
     rng = Rng.from_seed(seed * 7 + 3)
     taken: list[str] = []
-    while not ENG.status(s).over:
+    while not ENG.over(s):
         check(s, full=len(taken) % full_every == 0)
         actions = ENG.legal_actions(s)
         assert actions, "a game in progress always offers an action"

@@ -61,7 +61,7 @@ def play(seed: int, bot: str, every: int) -> tuple[list[str], object]:
     s = E.new_game(seed, options(seed))
     rng = Rng.from_seed(seed * 7 + 1)
     taken: list[str] = []
-    while not E.status(s).over:
+    while not E.over(s):
         check(s, full=len(taken) % every == 0)
         actions = E.legal_actions(s)
         assert actions, "a game in progress always offers an action"
