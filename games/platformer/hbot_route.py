@@ -124,9 +124,9 @@ def _dangers(comp, s: State, lay) -> tuple[dict[str, int], dict[str, int]]:
     return danger, danger_in
 
 
-# The steps still to climb depend only on the tower and which of its levels are in play: worked out once for the
-# many plans (an advisor's playouts) made on the same tower. Read only.
-_CLIMB: dict[tuple, dict[str, int]] = {}
+# The steps still to climb depend only on the tower's layout (geometry.build_layout keeps one per tower) and which
+# of its levels are in play: worked out once for the many plans (an advisor's playouts) made on the same tower.
+_CLIMB: dict[tuple, tuple[object, dict[str, int]]] = {}
 
 
 def _steps_to_climb(s: State, lay, reveal_row: int | None, active) -> dict[str, int]:
@@ -137,13 +137,15 @@ def _steps_to_climb(s: State, lay, reveal_row: int | None, active) -> dict[str, 
         goal_row = reveal_row
     else:
         goal_row = (boss_level(s) - 1) * 4
-    key = (lay.levels, goal_row, tuple(s["lstate"]))
-    if key in _CLIMB:
-        return _CLIMB[key]
+    key = (id(lay), goal_row, tuple(s["lstate"]))
+    hit = _CLIMB.get(key)
+    if hit is not None and hit[0] is lay:  # the layout itself is kept with its counts: an id is never mistaken
+        return hit[1]
     if len(_CLIMB) > 4096:
         _CLIMB.clear()
     goals = [c for c in lay.cells if parse(c)[0] == goal_row and c in active]
-    togo = _CLIMB[key] = {c: 0 for c in goals}
+    togo = {c: 0 for c in goals}
+    _CLIMB[key] = (lay, togo)
     queue = deque(goals)
     while queue:
         cell = queue.popleft()
