@@ -494,6 +494,17 @@ def test_a_tragic_ending_shows_the_lost_resource_below_the_red_zone_as_the_engin
     assert 'class="zero r on"' in zero and '<span class="vp">\u221210</span>' in zero
 
 
+def test_an_attack_with_nothing_to_add_says_no_modifier():
+    """With no modifier the odds read "2d6 must reach 8", not "2d6 0 must reach 8" (a playtest tripped on the 0)."""
+    s = kit.to_action(kit.game())
+    kit.clear_map(s)
+    kit.put(s, "wp.1", kit.ship_of("passenger", dv=8, skulls=0), revealed=True)
+    s.nautilus, s.notoriety = "wp", 1
+    s = kit.play(s, "attack:wp.1")
+    odds = inside(draw(s), '<p class="odds">', "</p>")
+    assert "2d6 must reach <b>8</b>" in odds and "2d6 0" not in odds, odds
+
+
 def test_the_combat_example_in_the_western_pacific_on_the_board():
     """[10.3]'s example: a hidden Passenger ship revealed, Ned's +1, sunk; then the Ironclad fires first and is
     captured with the Crew staked."""
