@@ -519,6 +519,8 @@ def test_the_combat_example_in_the_western_pacific_on_the_board():
     s.nautilus, s.notoriety = "wp", 5
     html = draw(s)
     assert "CAP" in box_html(html, "wp.1") and "Hidden ship" in box_html(html, "wp.2")
+    # named for what it is: its "?" is a picture's mark, not a name a screen reader should read out
+    assert 'role="img" aria-label="Hidden ship"' in box_html(html, "wp.2")
     assert "Hidden ship" in box_html(html, "wp.3") and "IRC" not in html
     assert 'data-action="attack:wp.2"' in box_html(html, "wp.2")
     assert 'data-action="stalk:wp.3"' in box_html(html, "wp.3")
