@@ -18,6 +18,7 @@ from app.http.wants import is_htmx
 from app.i18n import context as i18n_context
 from app.pages.common import DB, MISSING_GAME, not_found, page_router, see_other
 from app.shelf import advisor
+from app.ui.advice import even_choices
 from app.ui.templating import templates
 from games.registry import get_engine
 
@@ -43,7 +44,7 @@ def advice(session_id: str, request: Request, db: DB, me: PagePlayer) -> Respons
         return HTMLResponse(PUT_AWAY) if htmx else see_other(f"/play/{session_id}")
     game, estimate = asked
     i18n_context.set_game(game)
-    context = {"session_id": session_id, "advice": estimate, "page": not htmx}
+    context = {"session_id": session_id, "advice": estimate, "even": even_choices(estimate), "page": not htmx}
     if htmx:
         return templates.TemplateResponse(request, "partials/advice.html", context)
     context["title"] = get_engine(game).spec.title

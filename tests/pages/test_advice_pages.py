@@ -95,3 +95,43 @@ def test_in_spanish(client):
     assert "Tus probabilidades" in html and "Probabilidad de ganar" in html
     page = client.get(f"/play/{s['id']}", headers={"Accept-Language": "es"}).text
     assert "¿Probabilidades?" in page
+
+
+def _estimate(done: bool, running: list[bool], scores: list[float] | None = None) -> dict:
+    """An estimate as app/shelf/advisor.py gives it: options best first, each in the running or not."""
+    scores = scores or [80.0] * len(running)
+    options = [{"action": f"a{i}", "label": f"Choice {i}", "best": i == 0, "playouts": 146, "win": 0.1 - i / 100,
+                "win_low": 0.05, "win_high": 0.15, "margin": 0.05, "score": scores[i], "score_margin": 7.5,
+                "in_running": r} for i, r in enumerate(running)]
+    return {"session_id": "s", "version": 3, "seed": 1, "done": done, "deals": 146, "playouts": 146 * len(running),
+            "seconds": 9.0, "options": options}
+
+
+def _table(estimate: dict) -> tuple[str, list[tuple[str, str]]]:
+    from app.ui.advice import even_choices
+    from app.ui.templating import templates
+
+    html = templates.get_template("partials/advice.html").render(session_id="s", advice=estimate,
+                                                                 even=even_choices(estimate), page=False)
+    return html, re.findall(r'<tr class="([^"]*)">\s*<th scope="row">(.*?)</th>', html, re.S)
+
+
+def test_choices_the_playouts_cannot_tell_apart_are_called_even_and_none_best():
+    """A playtest followed a "Best" that stood within a point of six other choices, each ± 5 points: when the estimate
+    is done and several choices are still in the running, they are "about even", and none is crowned."""
+    tied, rows = _table(_estimate(True, [True, True, True, False]))
+    assert "3 choices are about even" in tied
+    assert [("About even" in said) for _, said in rows] == [True, True, True, False]
+    assert not any("Best" in said or cls.startswith("best") for cls, said in rows)
+    clear, rows = _table(_estimate(True, [True, False, False, False]))
+    assert "about even" not in clear.lower() and "Best" in rows[0][1], "a clear leader is the best"
+    refining, rows = _table(_estimate(False, [True, True, True, True]))
+    assert "Best so far" in rows[0][1] and "about even" not in refining.lower(), "not called before it is done"
+
+
+def test_a_leader_clearly_ahead_on_the_expected_score_is_still_the_best():
+    """Chances within reach of each other, but the leader's expected score clearly above the others': the best."""
+    html, rows = _table(_estimate(True, [True, True, True], scores=[110.0, 80.0, 85.0]))
+    assert "about even" not in html.lower() and "Best" in rows[0][1]
+    html, rows = _table(_estimate(True, [True, True, True], scores=[110.0, 80.0, 104.0]))
+    assert "2 choices are about even" in html and "About even" in rows[2][1] and "About even" not in rows[1][1]
