@@ -99,3 +99,20 @@ def test_the_api_docs_run_under_the_policy(accounts_server, page, page_problems)
         page.locator(".opblock").first.wait_for()
     assert page.locator(".opblock").count() >= 18
     page_problems.assert_clean()
+
+
+def test_the_spanish_header_with_a_player_keeps_to_one_line_on_a_laptop(browser, tmp_path):
+    """At 1366 px the Spanish menu, the languages and the first player's links (their name, Admin, "Cerrar sesión")
+    share one line: a second one took 50 px from the table below it."""
+    server = start_server(tmp_path, env={"AUTH_MODE": "accounts"})
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, extra_http_headers={"Accept-Language": "es"})
+    try:
+        page = context.new_page()
+        sign_up(page, server, "meeple")
+        assert page.locator(".who").get_by_text("Admin").count(), "the first player is the admin"
+        tops = page.eval_on_selector_all(".site-header > :is(.brand, .site-nav, .lang-switch, .who)",
+                                         "els => els.map(e => e.getBoundingClientRect().top)")
+        assert len(tops) == 4 and max(tops) - min(tops) < 20, f"the header's parts stand on several lines: {tops}"
+    finally:
+        context.close()
+        server.stop()
