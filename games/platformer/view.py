@@ -8,6 +8,7 @@ from typing import Any
 
 from games.engine import N_, Words, words, words_n
 from games.platformer import symbols as sy
+from games.platformer.combat import adjacent_enemies
 from games.platformer.components import Components
 from games.platformer.effects import price, shop_open
 from games.platformer.geometry import COLS, TILE
@@ -68,8 +69,13 @@ def _cells(comp: Components, s: State) -> list[dict[str, Any]]:
         cell(c)["gem"] = True
     for c, kind in s["tokens"].items():
         cell(c)["token"] = kind
+    # The enemies next to the hero strike when it steps away (a provoked attack, combat.provoke): said on the tower,
+    # so that a move's cost is seen before it is chosen.
+    near = set(adjacent_enemies(comp, s, s["hero_cell"])) if s["hero_cell"] is not None else set()
     for fid in s["figs"]:
-        cell(s["figs"][fid]["cell"])["figure"] = _figure(comp, s, fid)
+        fig = cell(s["figs"][fid]["cell"])["figure"] = _figure(comp, s, fid)
+        if fid in near:
+            fig["strikes"] = enemy_stats(comp, s, fid)["damage"]
     if s["hero_cell"] is not None:
         hero = s["opts"]["hero"]
         cell(s["hero_cell"])["figure"] = {"kind": "hero", "id": "hero", "type": hero, "name": comp.heroes[hero].name}

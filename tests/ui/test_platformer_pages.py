@@ -453,3 +453,16 @@ def test_the_placer_puts_each_action_on_its_component():
     in_use = {**view, "decision": use}
     assert platformer_home(in_use, "gem:d0+d1") == ("part-gem", "d0+d1")
     assert platformer_home(in_use, "take") == ("use", "")
+
+
+def test_an_enemy_next_to_the_hero_is_marked_with_what_stepping_away_costs():
+    """A playtest stepped away from a Goblin and was hurt with no warning: the tower marks each enemy next to the hero
+    with a sword, and its name (what a screen reader hears, the tooltip) says it strikes and for how many wounds."""
+    from tests.games.platformer import kit
+
+    eng, s = kit.position(hero="r0c3", enemies={"r1c3": "goblin", "r0c6": "zombie"})
+    html = render(eng.view(s), eng.legal_actions(s))
+    near = html.split('data-cell="r1c3"', 1)[1].split("</div>", 1)[0]
+    far = html.split('data-cell="r0c6"', 1)[1].split("</div>", 1)[0]
+    assert 'aria-label="Goblin (strikes if you step away: 1 wound)"' in near and "strike-mark" in near
+    assert "strikes" not in far and "strike-mark" not in far

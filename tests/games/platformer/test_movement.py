@@ -165,3 +165,14 @@ def test_enemy_die_attack_hits_from_every_adjacent_enemy():
     ev = []
     all_attack(eng.components, s, ev)
     assert s["health"] == 5 - 2
+
+
+def test_the_view_says_which_enemies_strike_if_the_hero_steps_away():
+    """The enemies next to the hero (through open edges) carry `strikes`, their wounds; the others do not."""
+    eng, s = kit.position(hero="r0c3", enemies={"r1c3": "goblin", "r0c2": "zombie", "r0c6": "zombie"})
+    figures = {c["id"]: c["figure"] for c in eng.view(s)["map"]["cells"] if c.get("figure")}
+    assert figures["r1c3"]["strikes"] == 1 and figures["r0c2"]["strikes"] == 1
+    assert "strikes" not in figures["r0c6"] and "strikes" not in figures["r0c3"], "far away, and the hero itself"
+    s, _ = kit.play(eng, s, "use:d0", "step:r0c4")
+    figures = {c["id"]: c["figure"] for c in eng.view(s)["map"]["cells"] if c.get("figure")}
+    assert not any("strikes" in f for f in figures.values() if f["kind"] != "hero"), "stepped away: none is next to it"
