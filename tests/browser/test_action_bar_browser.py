@@ -9,12 +9,10 @@ the list of keys and Esc closes it. Under prefers-reduced-motion the board swap 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from games.registry import all_engines
-from tests.support.driver import BoardDriver, explained, wait_for_board
+from tests.support.driver import BoardDriver, explained, start_game, wait_for_board
 
 pytestmark = pytest.mark.browser
 
@@ -44,16 +42,6 @@ _LIVE_NOW = """() => { const live = document.getElementById('bar-summary');
           polite: live.getAttribute('aria-live'), text: live.textContent.replace(/\\s+/g, ' ').trim()}; }"""
 
 
-def start(tab, server, slug: str, seed: int = 5) -> str:
-    with explained(tab, server, f"starting a game of {slug}"):
-        tab.goto(f"{server.base_url}/games/{slug}")
-        tab.locator('input[name="seed"]').fill(str(seed))
-        tab.locator("#new-game").click()
-        tab.wait_for_url(re.compile(r"/play/[^/?#]+$"))  # and loaded: the page's scripts listen to keys and clicks
-        tab.locator("#board").wait_for()
-    return tab.url.rstrip("/").rsplit("/", 1)[-1]
-
-
 def newest_lines(driver: BoardDriver) -> list[str]:
     data = driver.api()
     return [" ".join(line["text"].split()) for line in data["log_tail"] if line["seq"] == data["version"]]
@@ -79,7 +67,7 @@ def test_after_each_move_the_bar_is_in_view_focused_and_tells_the_move(live_serv
     try:
         tab = context.new_page()
         page_problems.watch(tab)
-        session_id = start(tab, live_server, slug)
+        session_id = start_game(tab, live_server, slug)
         driver = BoardDriver(tab, live_server, session_id, slug, bot_seed=3)
         check_bar(tab, driver, "on arrival")
         for n in range(MOVES):
@@ -115,7 +103,7 @@ def test_keys_1_and_u_play_and_undo(live_server, browser, page_problems, slug, w
     try:
         tab = context.new_page()
         page_problems.watch(tab)
-        session_id = start(tab, live_server, slug, seed=8)
+        session_id = start_game(tab, live_server, slug, seed=8)
         driver = BoardDriver(tab, live_server, session_id, slug, bot_seed=4)
         assert tab.locator("#bar-actions button[data-key='1'] .bar-key").first.is_visible(), \
             "the first button shows its key"
@@ -158,7 +146,7 @@ def test_board_swaps_at_once_without_a_view_transition(live_server, browser, pag
     try:
         tab = context.new_page()
         page_problems.watch(tab)
-        session_id = start(tab, live_server, "adamastor")
+        session_id = start_game(tab, live_server, "adamastor")
         driver = BoardDriver(tab, live_server, session_id, "adamastor", bot_seed=3)
         tab.evaluate("""() => { window.__vt = 0; window.__swapped = [];
           if (document.startViewTransition) {

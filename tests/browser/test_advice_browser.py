@@ -10,9 +10,9 @@ import urllib.request
 
 import pytest
 
-from tests.browser.test_action_bar_browser import start
 from tests.browser.test_axe_browser import Audit
 from tests.support.driver import explained
+from tests.support.driver import start_game as start
 
 pytestmark = pytest.mark.browser
 

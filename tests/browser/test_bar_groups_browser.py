@@ -7,12 +7,10 @@ choice pressed, as a player would.
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from games.registry import all_engines
-from tests.support.driver import BoardDriver, explained
+from tests.support.driver import SEEN, BoardDriver, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -21,20 +19,6 @@ SIZES = [(390, 844), (1366, 900)]
 MAX_MOVES = 60
 
 _GROUP = "#bar-actions .bar-buttons > details.bar-group"
-# Seen, not only on the screen: the point at its centre is the element itself (not clipped by a scroll box).
-_SEEN = """el => { const r = el.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  if (r.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
-  const hit = document.elementFromPoint(x, y); return !!hit && el.contains(hit); }"""
-
-
-def start(tab, server, slug: str, seed: int) -> str:
-    with explained(tab, server, f"starting a game of {slug}"):
-        tab.goto(f"{server.base_url}/games/{slug}")
-        tab.locator('input[name="seed"]').fill(str(seed))
-        tab.locator("#new-game").click()
-        tab.wait_for_url(re.compile(r"/play/[^/?#]+$"))
-        tab.locator("#board").wait_for()
-    return tab.url.rstrip("/").rsplit("/", 1)[-1]
 
 
 @pytest.mark.parametrize("width,height", SIZES, ids=["phone", "laptop"])
@@ -44,7 +28,7 @@ def test_an_opened_group_shows_every_choice_on_the_screen(live_server, browser, 
     try:
         tab = context.new_page()
         page_problems.watch(tab)
-        driver = BoardDriver(tab, live_server, start(tab, live_server, slug, seed=5), slug, bot_seed=3)
+        driver = BoardDriver(tab, live_server, start_game(tab, live_server, slug, seed=5), slug, bot_seed=3)
         for _ in range(MAX_MOVES):
             if tab.locator(_GROUP).count() or driver.over():
                 break
@@ -56,11 +40,11 @@ def test_an_opened_group_shows_every_choice_on_the_screen(live_server, browser, 
         choices = group.locator(".bar-group-choices button[data-action]")
         count = choices.count()
         assert count >= 2, f"{where}: the group holds {count} choices"
-        assert choices.first.evaluate(_SEEN), f"{where}: the group's first choice is not seen when it opens"
+        assert choices.first.evaluate(SEEN), f"{where}: the group's first choice is not seen when it opens"
         for i in range(count):
             choice = choices.nth(i)
             choice.evaluate("el => el.scrollIntoView({block: 'nearest'})")
-            assert choice.evaluate(_SEEN), f"{where}: choice {i + 1} of {count} cannot be brought into view"
+            assert choice.evaluate(SEEN), f"{where}: choice {i + 1} of {count} cannot be brought into view"
             box = choice.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{where}: choice {i + 1}"
         last = choices.nth(count - 1)

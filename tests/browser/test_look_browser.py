@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_action_bar_browser import start
+from tests.support.driver import start_game as start
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from tests.browser.test_action_bar_browser import start
 from tests.support.driver import BoardDriver
+from tests.support.driver import start_game as start
 
 pytestmark = pytest.mark.browser
 

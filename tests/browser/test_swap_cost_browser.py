@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games.registry import all_engines
-from tests.browser.test_action_bar_browser import start
 from tests.support.driver import STEP_TIMEOUT_MS, BoardDriver
+from tests.support.driver import start_game as start
 
 pytestmark = pytest.mark.browser
 

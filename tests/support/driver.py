@@ -8,6 +8,7 @@ clicks that action's button and waits until HTMX has swapped in a board with a n
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,11 @@ _BOARD_SETTLED = """([v, atVersion]) => {
   return !!board && (board.dataset.version === v) === atVersion &&
     !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');
 }"""
+# An element the player can see, not only one on the screen: the point at its centre is the element itself (not
+# clipped by a scroll box, not under another part). For `locator.evaluate`.
+SEEN = """el => { const r = el.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (r.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+  const hit = document.elementFromPoint(x, y); return !!hit && el.contains(hit); }"""
 _ENABLED_ACTIONS = "els => els.filter(e => !e.disabled).map(e => e.dataset.action)"
 _UNNAMED_ACTIONS = """els => els.filter(e =>
   !(e.getAttribute('aria-label') || e.getAttribute('title') || e.textContent || '').trim()
@@ -49,6 +55,17 @@ def explained(page: Page, server: Any, what: str) -> Iterator[None]:
 
 # A move of several steps is told one by one (static/js/story.js) and, while it is, a click only skips it.
 _SKIP_STORY = "() => window.soloShelfStory && window.soloShelfStory.skip()"
+
+
+def start_game(page: Page, server: Any, slug: str, seed: int = 5) -> str:
+    """A new game of `slug` with `seed`, started from its page as a player does; its session id once the board is in."""
+    with explained(page, server, f"starting a game of {slug}"):
+        page.goto(f"{server.base_url}/games/{slug}")
+        page.locator('input[name="seed"]').fill(str(seed))
+        page.locator("#new-game").click()
+        page.wait_for_url(re.compile(r"/play/[^/?#]+$"))
+        page.locator("#board").wait_for()
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
 
 
 def wait_for_board(page: Page, version: int, *, at_version: bool, told: bool = False) -> None:
