@@ -5,9 +5,11 @@
      focus goes back to what opened it.
    - Opens on: a click on the component (not on a button, link or field inside it: those keep their action),
      a click on its magnifier link (a[href^="?look="], also the keyboard's way in; without JavaScript it is a plain
-     link to the look page), Enter or Space on a component made focusable here, and a long press (about
-     500 ms) anywhere on the component, action buttons included: the click that ends a long press is eaten,
-     so the action does not happen.
+     link to the look page), Enter or Space on a component made focusable here, and a long touch (about
+     500 ms, a finger or a pen) anywhere on the component, action buttons included: the click that ends a long
+     touch is eaten, so the action does not happen. A mouse has no long press: a slow click is still a click
+     (a player who presses deliberately, or a busy machine between the press and the release, must not find
+     a look instead of the move).
    - Components that hold no link and sit in no button become focusable here (tabindex=0, role=button,
      aria-label "Look closer at <name>" from data-look-name): only where this script runs to answer Enter. */
 (function () {
@@ -147,7 +149,7 @@
   document.addEventListener("pointerdown", function (evt) {
     cancelHold();
     eatClick = false;  // a new press: whatever the last long press left is over
-    if (evt.button !== 0 || !evt.isPrimary) { return; }
+    if (evt.button !== 0 || !evt.isPrimary || evt.pointerType === "mouse") { return; }
     var el = lookable(evt.target);
     if (!el) { return; }
     hold = { x: evt.clientX, y: evt.clientY, el: el, timer: setTimeout(function () {

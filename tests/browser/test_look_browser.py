@@ -2,8 +2,9 @@
 
 A click on a card (or token) opens the page's <dialog id="look"> with that component drawn large; Esc closes it
 and focus goes back to the component; Enter on the component's focusable part (its magnifier, or the token
-itself) opens it again; a tap outside the box closes it. A long press on a card's action button opens the look
-and the button's move does not happen; after a move, every card has its magnifier link again. A screenshot of
+itself) opens it again; a tap outside the box closes it. A long touch on a card's action button opens the look
+and the button's move does not happen, while a slow click of the mouse on it plays the move (a mouse has no long
+press); after a move, every card has its magnifier link again. A screenshot of
 each open dialog is kept in test-artifacts/.
 """
 
@@ -39,8 +40,8 @@ def _wait_closed(tab) -> None:
     tab.locator("#look-body > *").first.wait_for(state="detached")
 
 
-def _sized(browser, width: int, height: int, page_problems):
-    context = browser.new_context(viewport={"width": width, "height": height})
+def _sized(browser, width: int, height: int, page_problems, *, touch: bool = False):
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
     tab = context.new_page()
     tab.set_default_timeout(20_000)
     page_problems.watch(tab)
@@ -86,8 +87,8 @@ def test_a_click_opens_the_look_esc_enter_and_a_tap_outside(browser, live_server
 
 
 @pytest.mark.parametrize("width,height", SIZES)
-def test_a_long_press_on_an_action_card_looks_and_does_not_play(browser, live_server, page_problems, width, height):
-    context, tab = _sized(browser, width, height, page_problems)
+def test_a_long_touch_on_an_action_card_looks_and_does_not_play(browser, live_server, page_problems, width, height):
+    context, tab = _sized(browser, width, height, page_problems, touch=True)
     try:
         start(tab, live_server, "call_to_adventure")
         button = tab.locator(".cc[data-look] button[data-action]").first  # a dealt character card's "Keep"
@@ -96,21 +97,42 @@ def test_a_long_press_on_an_action_card_looks_and_does_not_play(browser, live_se
         version = tab.locator("#board").get_attribute("data-version")
         button.scroll_into_view_if_needed()
         box = button.bounding_box()
-        tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        tab.mouse.down()
+        finger = context.new_cdp_session(tab)  # a touch held down: Playwright's touchscreen only taps
+        point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+        finger.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
         _wait_open(tab, look_id)
-        tab.mouse.up()
-        # the button's click (if any) is dispatched within mouse.up: a move would be on its way by now
-        assert not tab.evaluate("() => !!document.querySelector('.htmx-request')"), "the long press played the card"
+        finger.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        # the button's click (if any) is dispatched with the touch's end: a move would be on its way by now
+        assert not tab.evaluate("() => !!document.querySelector('.htmx-request')"), "the long touch played the card"
         assert tab.locator("#board").get_attribute("data-version") == version
         tab.keyboard.press("Escape")
         _wait_closed(tab)
-        assert tab.locator("#board").get_attribute("data-version") == version, "the long press played the card"
+        assert tab.locator("#board").get_attribute("data-version") == version, "the long touch played the card"
         button.click()  # a plain click still plays it
         tab.locator(f'#board:not([data-version="{version}"])').wait_for()
         # the move's answer came without magnifier links: look.js put one back on every card
         cards = tab.locator("#board [data-look]:not([data-look-name])")
         assert cards.count() and cards.count() == tab.locator('#board [data-look] a[href^="?look="]').count()
+        page_problems.assert_clean()
+    finally:
+        context.close()
+
+
+def test_a_slow_click_of_the_mouse_plays_the_move_and_opens_no_look(browser, live_server, page_problems):
+    """A mouse pressed for a second on an action button plays it: a deliberate player, or a busy machine between the
+    press and the release (a browser test's click once opened a look instead, and the move never came)."""
+    context, tab = _sized(browser, 1366, 900, page_problems)
+    try:
+        start(tab, live_server, "call_to_adventure")
+        button = tab.locator(".cc[data-look] button[data-action]").first
+        version = tab.locator("#board").get_attribute("data-version")
+        box = button.bounding_box()
+        tab.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        tab.mouse.down()
+        tab.wait_for_timeout(1000)  # the player holds the button: twice the time a touch needs to look
+        tab.mouse.up()
+        tab.locator(f'#board:not([data-version="{version}"])').wait_for()
+        assert not tab.evaluate(_OPEN), "a slow click opened the look"
         page_problems.assert_clean()
     finally:
         context.close()
