@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.call_to_adventure.components import Components
-from games.call_to_adventure.effects import apply_effect, draw_card, feed, note, origin_trigger
+from games.call_to_adventure.effects import apply_effect, draw_card, feed, note, origin_trigger, reveal_owed
 from games.call_to_adventure.labels import label
 from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.resolve import accept, cast, end_turn, gain_trait, start_challenge
@@ -191,6 +191,7 @@ def perform(comp: Components, s: State, ev: list[Event], action_id: str) -> None
         raise IllegalAction(words("unknown action {action}", action=repr(action_id)))
     if s.choose and not s.hero_deck and not s.antihero_deck:
         s.choose = 0
+    reveal_owed(comp, s, ev)
 
 
 def _dark(comp: Components, s: State, ev: list[Event]) -> None:

@@ -168,7 +168,17 @@ def recast(comp: Components, s: State, ev: list[Event], rune_ids: list[str]) -> 
     shown = listing([words("{rune} {value}", rune=rune_name(r), value=f["value"]) for r, f in faces.items()])
     note(s, ev, "cast", words("Cast again: {runes}.", runes=shown), reveals=True,
          **cast_data(comp, s, list(faces.values())))
-    if any(f["draw"] for f in faces.values()):
+    p["owed"] += sum(1 for f in faces.values() if f["draw"])
+
+
+def reveal_owed(comp: Components, s: State, ev: list[Event]) -> None:
+    """Solo: once the draws a cast's draw symbols gave are made, the Adversary reveals a card for each symbol (the
+    Rise of the Adversary: "you draw your Hero or Antihero card as usual, then reveal"; RULINGS.md)."""
+    p = s.pending
+    if p is None or not p["owed"] or s.choose:
+        return
+    owed, p["owed"] = p["owed"], 0
+    for _ in range(owed):
         reveal_adversary_card(comp, s, ev)
 
 

@@ -31,7 +31,7 @@ from games.engine import (
 SPEC = GameSpec(
     slug="call_to_adventure",
     title=N_("Call to Adventure"),
-    rules_version=1,
+    rules_version=2,
     options=(
         OptionSpec("deal", N_("Character cards"), (("choose", N_("Deal two of each kind, keep one")),
                                                    ("first", N_("First game: one of each kind"))), "choose"),

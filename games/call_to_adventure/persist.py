@@ -87,7 +87,7 @@ def load_state(comp: Components, data: Any) -> State:
     return s
 
 
-PENDING_KEYS = {"card", "path", "final", "pool", "dark", "stack", "mods", "bonus", "cast"}
+PENDING_KEYS = {"card", "path", "final", "pool", "dark", "stack", "mods", "bonus", "cast", "owed"}
 
 
 def _check_turn(comp: Components, s: State) -> None:
@@ -103,5 +103,7 @@ def _check_turn(comp: Components, s: State) -> None:
         raise _bad("the challenge in progress")
     if p["path"] not in comp.story[p["card"]].paths or any(r not in comp.runes for r in p["pool"]):
         raise _bad("the challenge's path or runes")
+    if not isinstance(p["owed"], int) or isinstance(p["owed"], bool) or p["owed"] < 0:
+        raise _bad("the Adversary's cards owed")
     if p["cast"] is not None and [c.get("rune") for c in p["cast"]] != p["pool"]:
         raise _bad("the cast runes")

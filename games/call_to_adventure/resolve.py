@@ -12,7 +12,6 @@ from games.call_to_adventure.effects import (
     gain_exp,
     note,
     origin_trigger,
-    reveal_adversary_card,
     take_reward,
 )
 from games.call_to_adventure.names import act_numeral, kind_name, listing, rune_name
@@ -39,7 +38,7 @@ def gain_trait(comp: Components, s: State, ev: list[Event], card_id: str) -> Non
 def start_challenge(comp: Components, s: State, ev: list[Event], card_id: str, path: str, final: bool) -> None:
     s.flags["main_done"] = True
     s.pending = {"card": card_id, "path": path, "final": final, "pool": base_pool(comp, s, card_id), "dark": 0,
-                 "stack": [], "mods": 0, "bonus": 0, "cast": None}
+                 "stack": [], "mods": 0, "bonus": 0, "cast": None, "owed": 0}
     card = comp.story[card_id]
     if final:
         note(s, ev, "final", words("You face {card}, your Adversary, at last.", card=card.name), card=card_id)
@@ -66,9 +65,7 @@ def cast(comp: Components, s: State, ev: list[Event]) -> None:
                                 len(p["cast"]), runes=shown, total=total),
          reveals=True, **cast_data(comp, s, p["cast"]))
     feed(comp, s, ev, "dark", p["dark"])
-    for c in p["cast"]:
-        if c["draw"]:
-            reveal_adversary_card(comp, s, ev)
+    p["owed"] += sum(1 for c in p["cast"] if c["draw"])
 
 
 def cast_total(s: State) -> int:

@@ -159,7 +159,9 @@ def test_cards_played_while_preparing_resolve_in_reverse_order():
     assert len(s.played) == 2
 
 
-def test_the_draw_symbol_draws_a_card_of_your_choice_and_reveals_the_adversarys_card():
+def test_the_draw_symbol_draws_a_card_of_your_choice_then_reveals_the_adversarys_card():
+    """Rise of the Adversary: "you draw your Hero or Antihero card as usual, then reveal the top card of the
+    Adversary's deck": the deck is chosen before the Adversary's card is known."""
     s = kit.start(boss="The Bandit King")
     kit.row(s, 1, ROW1)
     tap = by_name("Tap into Darkness")  # the Adversary gains 2 experience
@@ -169,10 +171,13 @@ def test_the_draw_symbol_draws_a_card_of_your_choice_and_reveals_the_adversarys_
     kit.rig(s, [0, 0, 1, 0])  # core3 shows its draw face
     s, events = do(s, "cast")
     assert ids(s) == ["choose:hero", "choose:antihero"]
+    assert s.adv_revealed == [] and s.adv_exp == 0, "the Adversary's card waits for your draw"
+    assert not any(e.kind == "adversary" for e in events)
+    assert tap not in str(kit.ENGINE.view(s)), "nor can the page tell it"
+    s, events = do(s, "choose:antihero")
+    assert COMP.heroes[s.hand[-1]].kind == "antihero"
     assert s.adv_revealed == [tap] and s.adv_exp == 2
     assert any(e.kind == "adversary" and e.reveals for e in events)
-    s, _ = do(s, "choose:antihero")
-    assert COMP.heroes[s.hand[-1]].kind == "antihero"
     s, _ = do(s, "accept", "end_turn")
     assert s.adv_discard == [tap] and not s.adv_revealed, "discarded at the end of the turn"
 

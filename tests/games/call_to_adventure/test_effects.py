@@ -90,10 +90,10 @@ def test_the_adversarys_cards(card, check):
     s.adv_deck.append(cid)
     s, _ = do(s, f"challenge:{by_name('Tavern Brawl')}:top")
     kit.rig(s, [0, 0, 1, 0])
-    s, _ = do(s, "cast")
+    s, _ = do(s, "cast", "choose:hero")  # the card drawn first, then the Adversary's revealed
     assert check(s)
     if card == "Sabotage":
-        s, _ = do(s, "choose:hero", "accept")
+        s, _ = do(s, "accept")
         assert not any(i.startswith("travel:") for i in ids(s))
 
 
@@ -105,7 +105,7 @@ def test_cruel_betrayal_without_an_ally_feeds_the_adversary():
     s.adv_deck.append(cid)
     s, _ = do(s, f"challenge:{by_name('Tavern Brawl')}:top")
     kit.rig(s, [0, 0, 1, 0])
-    s, _ = do(s, "cast")
+    s, _ = do(s, "cast", "choose:hero")
     assert s.adv_exp == 2
 
 
@@ -115,7 +115,7 @@ def test_the_adversarys_deck_is_reshuffled_when_empty():
     s.adv_discard, s.adv_deck = s.adv_deck, []
     s, _ = do(s, f"challenge:{by_name('Tavern Brawl')}:top")
     kit.rig(s, [0, 0, 1, 0])
-    s, events = do(s, "cast")
+    s, events = do(s, "cast", "choose:hero")
     assert len(s.adv_revealed) == 1 and len(s.adv_deck) == 5 and not s.adv_discard
     assert any("shuffled" in e.text and e.reveals for e in events)
 
@@ -130,7 +130,7 @@ def test_harsh_lesson_with_no_experience_says_no_loss_of_nothing():
     s, _ = do(s, f"challenge:{by_name('Tavern Brawl')}:top")
     s.exp = 0
     kit.rig(s, [0, 0, 1, 0])
-    s, events = do(s, "cast")
+    s, events = do(s, "cast", "choose:hero")
     assert s.exp == 0 and s.adv_exp == 1
     assert not any(e.text.startswith("You lose") for e in events)
     assert any("it took your experience" in e.text for e in events)
