@@ -80,8 +80,15 @@ def prompt(comp: Components, s: State) -> Words:
         return words("Choose the challenge {ally} goes under.", ally=comp.story[s.place_queue[0]].name)
     if ph == "prepare":
         return words("Add dark runes and play cards, then cast the runes.")
-    if ph == "outcome":
-        return words("Play cards that help after the cast, or take the result.")
+    if ph == "outcome":  # the total as it stands, every card and Adversary card so far counted: the decision's figure
+        p = s.pending
+        need = difficulty(comp, s, p["card"], p["path"], p["final"], p["mods"])["total"]
+        total = cast_total(s)
+        if total >= need:
+            return words("Total {total} against {need}: a success as it stands. Play cards that help, or take the "
+                         "result.", total=total, need=need)
+        return words("Total {total} against {need}: a failure as it stands. Play cards that help, or take the "
+                     "result.", total=total, need=need)
     if ph == "final":
         return words("Face {name}: the final confrontation.", name=comp.story[s.boss].name)
     if s.flags["main_done"]:

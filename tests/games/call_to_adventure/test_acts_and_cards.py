@@ -182,6 +182,23 @@ def test_the_draw_symbol_draws_a_card_of_your_choice_then_reveals_the_adversarys
     assert s.adv_discard == [tap] and not s.adv_revealed, "discarded at the end of the turn"
 
 
+def test_after_the_cast_the_prompt_says_the_total_against_the_difficulty():
+    """The decision after the cast (play a card that helps, or take the result) is made on the total as it stands,
+    the Adversary's card counted: the prompt says it, not only the side panel."""
+    s = kit.start(boss="The Bandit King")
+    kit.row(s, 1, ROW1)
+    fear = by_name("Instill Fear")  # -2 to your total
+    s.adv_deck.remove(fear)
+    s.adv_deck.append(fear)
+    s, _ = do(s, f"challenge:{by_name('Tavern Brawl')}:top")
+    kit.rig(s, [0, 0, 1, 0])
+    s, _ = do(s, "cast", "choose:hero")
+    view = kit.ENGINE.view(s)
+    total, need = view["challenge"]["total"], view["challenge"]["difficulty"]
+    verdict = "success" if total >= need else "failure"
+    assert str(view["prompt"]).startswith(f"Total {total} against {need}: a {verdict} as it stands."), view["prompt"]
+
+
 def test_adversary_cards_change_the_challenge_at_hand():
     s = kit.start(boss="The Bandit King")
     kit.row(s, 1, ROW1)
