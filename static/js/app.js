@@ -45,12 +45,14 @@
   var hadFocus = false;
 
   function rememberFocus(evt) {
+    var source = evt.detail && evt.detail.elt;
+    // The advisor's table asks again every second while it refines, and opens and closes: no move, the focus stays.
+    if (source && source.closest && source.closest("#advice, #bar-advice")) { return; }
     var active = document.activeElement;
     var board = swapRoot();
     var bar = document.getElementById("table-bar");
     hadFocus = !!(active && ((board && board.contains(active)) || (bar && bar.contains(active)) ||
                              active === document.body));
-    var source = evt.detail && evt.detail.elt;
     var submitter = active && active.dataset ? active.dataset.action : null;
     lastAction = submitter || (source && source.dataset ? source.dataset.action : null) || null;
   }

@@ -349,8 +349,16 @@
     if (typing(evt.target) || !document.getElementById("table-bar")) { return; }
     var dialog = helpDialog();
     if ((dialog && dialog.open) || document.querySelector("dialog[open]")) { return; }  // a dialog has its own keys (Esc closes it)
-    if (document.querySelector(".htmx-request")) { return; }  // a move is on its way: one at a time
     var key = evt.key;
+    var adviceClose = key === "Escape" && document.querySelector("#advice .advice-close");
+    if (adviceClose) {  // the advisor's table closes as a dialog does, and focus goes back to the button that opened it
+      evt.preventDefault();
+      adviceClose.click();
+      var asked = document.getElementById("bar-advice");
+      if (asked) { asked.focus({ preventScroll: true }); }
+      return;
+    }
+    if (document.querySelector(".htmx-request")) { return; }  // a move is on its way: one at a time
     if (key >= "1" && key <= "9") {
       var button = document.querySelector('#bar-actions [data-key="' + key + '"]');
       if (button) { evt.preventDefault(); press(button); }

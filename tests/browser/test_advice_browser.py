@@ -81,3 +81,24 @@ def test_a_move_while_it_refines_brings_the_new_position(live_server, browser, p
     finally:
         context.close()
     page_problems.assert_clean()
+
+
+def test_escape_closes_the_table_and_gives_focus_back_to_chances(live_server, browser, page_problems):
+    """The table sits over the board as a dialog does, and closes as one: Esc, focus back on "Chances?"."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, reduced_motion="reduce")
+    try:
+        tab = context.new_page()
+        page_problems.watch(tab)
+        start(tab, live_server, "call_to_adventure", seed=5)
+        version = tab.locator("#board").get_attribute("data-version")
+        with explained(tab, live_server, "asking for the chances"):
+            tab.locator("#bar-advice").click()
+            tab.locator("section#advice").wait_for()
+        tab.keyboard.press("Escape")
+        with explained(tab, live_server, "closing the table with Esc"):
+            tab.locator("section#advice").wait_for(state="detached")
+        assert tab.evaluate("document.activeElement && document.activeElement.id") == "bar-advice"
+        assert tab.locator("#board").get_attribute("data-version") == version, "Esc made no move"
+    finally:
+        context.close()
+    page_problems.assert_clean()
