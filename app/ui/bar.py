@@ -43,6 +43,10 @@ class Choice:
     faces: tuple[str, ...] = ()
     more: bool = False  # the last entry of a long decision, holding the choices past the first eight
     whole: bool = False  # show the whole label: its short face would read like another choice's
+    # ... or, where the labels that would read alike share their middle too, their first word and what tells this one
+    # from them ("Swap … Stolen Rations (19)"; the whole face too if two would still read alike): a phone's two lines
+    # of a whole label cut it before that.
+    short: str = ""
 
     @property
     def group(self) -> bool:
@@ -114,7 +118,24 @@ def choices(actions: list[Action], placement: Placement | None = None) -> list[C
     same words."""
     listed = _choices(actions, placement)
     faces = [c.face for c in listed]
-    return [replace(c, whole=True) if faces.count(c.face) > 1 else c for c in listed]
+    alike: dict[str, list[str]] = {}
+    for c in listed:
+        if faces.count(c.face) > 1:
+            alike.setdefault(c.face, []).append(c.label)
+    tails = {c.label: _told_apart(c.face, c.label, alike[c.face]) for c in listed if c.face in alike}
+    shorts = [f"{c.face.split(' ', 1)[0]} … {tails[c.label]}" if tails.get(c.label) else "" for c in listed]
+    return [c if c.face not in alike else
+            replace(c, whole=True, short=(short if shorts.count(short) == 1 else f"{c.face} … {tails[c.label]}")
+                    if short else "")
+            for c, short in zip(listed, shorts, strict=True)]
+
+
+def _told_apart(face: str, label: str, labels: list[str]) -> str:
+    """The end of `label` after the words it shares with `labels` (those whose faces read alike), or "" where they
+    share no more than the face."""
+    shared = _shared_words(labels, whole=False)
+    tail = label[len(shared):].strip()
+    return tail if len(shared.strip()) > len(face) else ""
 
 
 def _choices(actions: list[Action], placement: Placement | None) -> list[Choice]:

@@ -78,6 +78,23 @@ def test_a_button_shows_its_label_up_to_the_brackets_unless_two_would_then_look_
     assert shown[0].rest == " (During your turn: +1 to a cast)" and shown[1].rest == ""
 
 
+def test_labels_that_would_read_alike_show_their_face_and_what_tells_them_apart():
+    """A phone's bar shows two lines of a label: the whole "Swap Pilot's Rutter (8) into the row for ..." of three
+    swaps read alike there, cut before the row card (a playtest). They show the verb and the row card."""
+    swap = "Swap Pilot's Rutter (8) into the row for "
+    shown = choices(acts("Draw a card", swap + "Mutterings of Mutiny (30)", swap + "Stolen Rations (19)",
+                         swap + "Lateen Sails (4)", "End the Actions phase"))
+    assert [c.short for c in shown] == ["", "Swap … Mutterings of Mutiny (30)", "Swap … Stolen Rations (19)",
+                                        "Swap … Lateen Sails (4)", ""]
+    assert shown[1].label == swap + "Mutterings of Mutiny (30)", "the whole label stays the button's name"
+    two = choices(acts(swap + "Mast (2)", swap + "Rations (5)", "Swap Sails (1) into the row for Mast (2)",
+                       "Swap Sails (1) into the row for Rations (5)"))
+    assert [c.short for c in two] == ["Swap Pilot's Rutter … Mast (2)", "Swap Pilot's Rutter … Rations (5)",
+                                      "Swap Sails … Mast (2)", "Swap Sails … Rations (5)"], "two hands' swaps differ"
+    alike = choices(acts("Sail (east)", "Sail (west)"))
+    assert [c.short for c in alike] == ["", ""] and all(c.whole for c in alike), "nothing shared past the face"
+
+
 def test_a_group_leaves_each_button_a_word_to_read():
     shown = choices(acts(*(f"Respawn at level 1, row 1, column {n}" for n in range(1, 8))))
     assert shown[0].label == "Respawn at level 1…"
