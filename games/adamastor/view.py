@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.adamastor import navigation as nav
-from games.adamastor.actions import penalty
+from games.adamastor.actions import legal, penalty
 from games.adamastor.components import Components
 from games.adamastor.state import State, deep_copy
 from games.adamastor.table import hand_limit, icons
 from games.adamastor.turn import EVENT_STEPS, event_status
 from games.adamastor.voyage import campaign_json
-from games.engine import N_, words, words_n
+from games.engine import N_, Words, words, words_n
 
 EVENT_LABELS = {
     "learn": (N_("Learn a Skill"), N_("2 or 3 motivation icons in the row")),
@@ -110,6 +110,25 @@ def _navigation_json(comp: Components, s: State) -> dict | None:
     }
 
 
+def _navigating(comp: Components, s: State) -> Words:
+    """The navigation prompt names only what can be done: cards are added before the first move or at a port of a
+    right edge (RULINGS.md), and a space is sailed to only if the points left pay for it."""
+    verbs = {a.id.split(":")[1] for a in legal(comp, s)}
+    n = s.nav["points"]
+    sail, add = "move" in verbs, bool(verbs & {"add", "burst"})
+    if sail and add:
+        return words_n("Navigating with {n} Navigation Point: sail on, add cards, or stop.",
+                       "Navigating with {n} Navigation Points: sail on, add cards, or stop.", n)
+    if sail:
+        return words_n("Navigating with {n} Navigation Point: sail on or stop.",
+                       "Navigating with {n} Navigation Points: sail on or stop.", n)
+    if add:
+        return words_n("Navigating with {n} Navigation Point: add cards or stop.",
+                       "Navigating with {n} Navigation Points: add cards or stop.", n)
+    return words_n("Navigating with {n} Navigation Point: no space in reach; stop here.",
+                   "Navigating with {n} Navigation Points: no space in reach; stop here.", n)
+
+
 def prompt(comp: Components, s: State) -> str:
     if s.phase == "over":
         return (
@@ -122,8 +141,7 @@ def prompt(comp: Components, s: State) -> str:
     p = s.pending
     if p is None:
         if s.nav is not None:
-            return words_n("Navigating with {n} Navigation Point: sail on, add cards, or stop.",
-                           "Navigating with {n} Navigation Points: sail on, add cards, or stop.", s.nav["points"])
+            return _navigating(comp, s)
         return words_n("Actions phase: {n} action left.", "Actions phase: {n} actions left.", s.actions_left)
     kind = p["kind"]
     if kind == "discard" and p["why"] == "sunset":

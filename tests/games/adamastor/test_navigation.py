@@ -87,6 +87,22 @@ def test_inland_none_cell_cannot_be_entered_and_cards_only_added_before_moving()
     assert "nav:move:s0.0.0" in kit.ids(eng, s) and "nav:move:s0.2.0" in kit.ids(eng, s)
 
 
+def test_the_navigation_prompt_names_only_what_can_be_done():
+    """A playtest read "sail on, add cards, or stop" with a card in hand after the first move, when only sailing on
+    or stopping was offered."""
+    eng = kit.engine(sailing_over={40: kit.card(40, nav=3), 38: kit.card(38, nav=4)})
+    s = kit.ready(eng, hand=[40, 38], row=[39, 37, 36])
+    s, _ = kit.play(eng, s, "navigate")
+    assert str(eng.view(s)["prompt"]) == "Navigating with 0 Navigation Points: add cards or stop."
+    s, _ = kit.play(eng, s, "nav:add:40")
+    assert str(eng.view(s)["prompt"]) == "Navigating with 3 Navigation Points: sail on, add cards, or stop."
+    s, _ = kit.play(eng, s, "nav:move:s0.1.0")  # 2 points: 1 left, the next space costs 2, no card may join now
+    assert str(eng.view(s)["prompt"]) == "Navigating with 1 Navigation Point: no space in reach; stop here."
+    s = kit.ready(eng, hand=[40, 38], row=[39, 37, 36])
+    s, _ = kit.play(eng, s, "navigate", "nav:add:38", "nav:move:s0.1.0")  # 4 points: 2 left, a card still in hand
+    assert str(eng.view(s)["prompt"]) == "Navigating with 2 Navigation Points: sail on or stop."
+
+
 def test_reaching_a_right_edge_port_reveals_the_next_card_and_allows_more_cards():
     eng = kit.engine(sailing_over={n: kit.card(n, nav=4) for n in (40, 38, 36, 34)})
     s = kit.ready(eng, hand=[40, 38, 36, 34], row=[39, 37, 35])
