@@ -136,3 +136,35 @@ def test_a_slow_click_of_the_mouse_plays_the_move_and_opens_no_look(browser, liv
         page_problems.assert_clean()
     finally:
         context.close()
+
+
+_TITLE_UNDER_MAGNIFIER = """heads => heads.filter(h => {
+  const link = h.parentElement.querySelector(':scope > a[href^="?look="]');
+  if (!link) return false;
+  const range = document.createRange(); range.selectNodeContents(h);
+  const box = h.getBoundingClientRect();  // what runs past the title's own box is clipped, not drawn
+  const words = [...range.getClientRects()]
+    .map(r => ({left: Math.max(r.left, box.left), right: Math.min(r.right, box.right), top: r.top, bottom: r.bottom}))
+    .filter(r => r.right > r.left);
+  const l = link.getBoundingClientRect();
+  return words.some(r => r.right > l.left + 1 && r.left < l.right && r.bottom > l.top && r.top < l.bottom);
+}).map(h => h.textContent.trim())"""
+
+
+@pytest.mark.parametrize("slug, seed, heads, keeps", [("call_to_adventure", 4242, ".cc-head, .sc-head", 2),
+                                                      ("adamastor", 777, ".map-card-name", 0)])
+def test_no_card_title_runs_under_its_magnifier(browser, live_server, page_problems, slug, seed, heads, keeps):
+    """A playtest read "Keeper of Secre" (the Destiny dealt on seed 4242) and "Malindi and the Swa" (the first map
+    card of seed 777) with the rest of the title under the magnifier."""
+    context, tab = _sized(browser, 1366, 900, page_problems)
+    try:
+        start(tab, live_server, slug, seed=seed)
+        for _ in range(keeps):  # the Origin and the Motivation kept: the Destiny cards are dealt
+            version = tab.locator("#board").get_attribute("data-version")
+            tab.locator("#bar-actions .bar-buttons > button[data-action]").first.click()
+            tab.locator(f'#board:not([data-version="{version}"])').wait_for()
+        found = tab.locator(f"#board :is({heads})")
+        assert found.count() >= 1
+        assert found.evaluate_all(_TITLE_UNDER_MAGNIFIER) == [], "titles run under the magnifier"
+    finally:
+        context.close()
