@@ -251,6 +251,11 @@ def test_preparing_a_challenge_shows_its_runes_odds_and_cast(web):
     assert ch and ch["cast"] is None
     box = html[html.index('class="challenge'):]
     assert f"Difficulty <b>{ch['difficulty']}</b>" in box
+    # The attempted card is marked where it was taken, in its row, with the path taken (a playtest could not find it).
+    card = re.search(rf'<article class="sc [^"]*"[^>]*data-card="{ch["card"]["id"]}"', html).group(0)
+    assert " attempting" in card and html.count('class="attempting-tag"') == 1
+    path = ch["card"]["paths"][ch["path"]]["name"]
+    assert f"Attempting: {escape(path)}</p>" in html
     assert f"{round(ch['odds'] * 100)}%" in box, "the odds of success are not shown while choosing runes"
     for rune_id in ch["pool"]:
         assert f'data-rune="{rune_id}"' in box
