@@ -35,7 +35,7 @@ from app.core.config import ROOT
 from games.engine import Rng
 from games.registry import all_engines, get_engine
 from tests.browser import test_accounts_browser as accounts
-from tests.support.driver import BoardDriver, explained, play_by_api, wait_for_board
+from tests.support.driver import BoardDriver, explained, play_by_api, start_game, wait_for_board
 
 pytestmark = pytest.mark.browser
 
@@ -201,13 +201,7 @@ def test_every_page_of_a_game_is_axe_clean(live_server, browser, seeded_games, p
         base = live_server.base_url
         audit.visit(f"{base}/games/{slug}", f"{slug} how-to page")
         audit.visit(f"{base}/games/{slug}/rules", f"{slug} rules")
-        with explained(tab, live_server, f"starting a game of {slug}"):
-            tab.goto(f"{base}/games/{slug}")
-            tab.locator('input[name="seed"]').fill(str(SEED))
-            tab.locator("#new-game").click()
-            tab.wait_for_url(re.compile(r"/play/[^/?#]+$"))
-            tab.locator("#board").wait_for()
-        sid = tab.url.rstrip("/").rsplit("/", 1)[-1]
+        sid = start_game(tab, live_server, slug, seed=SEED)
         audit.check(f"{slug} board, fresh")
         with explained(tab, live_server, "opening the keys dialog"):
             tab.locator("#keys-open").click()
