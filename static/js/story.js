@@ -191,9 +191,10 @@
   document.addEventListener("click", skipping, true);
   document.addEventListener("keydown", skipping, true);
 
+  // htmx fires afterSettle on each element a move's answer swapped (the board and the bar's parts swapped out of band),
+  // each naming the board as the request's target: the story starts once, when the board itself has settled.
   document.addEventListener("htmx:afterSettle", function (evt) {
-    var target = evt.detail && evt.detail.target;
-    if (target && target.id === "board") { tell(); }
+    if (evt.target && evt.target.id === "board") { tell(); }
   });
 
   // The one handle from outside: skip what is being told (the browser tests' driver, which plays faster

@@ -17,6 +17,11 @@ pytestmark = pytest.mark.browser
 
 LIVE = """() => {
   window.__heard = [];
+  window.__told = 0;
+  if (!window.__counting) {
+    window.__counting = true;
+    document.addEventListener('story:told', () => { window.__told += 1; });
+  }
   const region = document.querySelector('#bar-summary');
   new MutationObserver(() => {
     const text = region.textContent.replace(/\\s+/g, ' ').trim();
@@ -62,6 +67,7 @@ def test_each_step_is_heard_in_turn_and_the_table_takes_clicks_again(browser, li
     heard = page.evaluate("window.__heard")
     told = [text for text in heard if re.match(r"\d+/\d+ ", text)]
     assert len(told) >= 3 and len(told) == steps, heard
+    assert page.evaluate("window.__told") == 1, "the move was told once, not begun again for each part htmx settled"
     assert "more in the log" not in page.locator("#table-bar").inner_text()
     assert page.locator("#story-skip").is_hidden() and not page.locator("#table-bar.telling").count()
     page_problems.assert_clean()

@@ -55,6 +55,33 @@ def explained(page: Page, server: Any, what: str) -> Iterator[None]:
 
 # A move of several steps is told one by one (static/js/story.js) and, while it is, a click only skips it.
 _SKIP_STORY = "() => window.soloShelfStory && window.soloShelfStory.skip()"
+# What the page did with the driver's last presses, kept in the page so that a step that goes nowhere can say
+# where its click went: each press (and whether a script stopped it before it bubbled back up to the window), each
+# request htmx sent and each board it settled, a story told or skipped, and a page that loaded again.
+_TRACE = """() => {
+  if (window.__driverTrace) return;
+  const trace = window.__driverTrace = [], t0 = performance.now();
+  const note = (what) => {
+    trace.push(`${Math.round(performance.now() - t0)}ms ${what}`);
+    trace.splice(0, trace.length - 40);
+  };
+  const name = (el) => { const a = el && el.closest && el.closest('[data-action]');
+    if (a) return a.dataset.action;
+    return el && el.tagName ? el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') : String(el); };
+  const telling = () => window.soloShelfStory && window.soloShelfStory.plan() ? ' (while a story is told)' : '';
+  const seen = new Set();
+  ['pointerdown', 'click', 'submit'].forEach((type) => {
+    window.addEventListener(type, (e) => { seen.add(e); note(`${type} on ${name(e.target)}${telling()}`); }, true);
+    window.addEventListener(type, (e) => { seen.delete(e);
+      if (e.defaultPrevented) note(`${type} on ${name(e.target)}: default prevented`); }, false);
+    document.addEventListener(type, (e) => setTimeout(() => {
+      if (seen.delete(e)) note(`${type} on ${name(e.target)}: stopped by a script`); }), true);
+  });
+  ['htmx:beforeRequest', 'htmx:afterRequest', 'htmx:afterSettle', 'story:told'].forEach((type) =>
+    document.addEventListener(type, (e) => note(`${type} ${name(e.detail && e.detail.elt || e.target)}`)));
+  note(`trace installed at ${location.pathname}`);
+}"""
+_TRACE_READ = "() => window.__driverTrace || ['(no trace: the page loaded again since)']"
 
 
 def start_game(page: Page, server: Any, slug: str, seed: int = 5) -> str:
@@ -136,6 +163,7 @@ class BoardDriver:
         assert actions, f"step {self.steps}: the game is in progress but offers no legal action"
         action_id = self.bot.choose(self.engine, state, actions, self.rng)
         before = self.version()
+        self.page.evaluate(_TRACE)
         if not self.told:  # a story that began after the board settled would swallow this click
             self.page.evaluate(_SKIP_STORY)
         button = self.page.locator(action_selector(action_id)).filter(visible=True).first
@@ -209,6 +237,7 @@ class BoardDriver:
             f"  board version before: {before}, now: {now}; notice: {notice_text!r}\n"
             f"  enabled action buttons: {self.page_actions()}\n"
             f"  last moves: {self.history[-8:]}\n"
+            f"  what the page did: {self.page.evaluate(_TRACE_READ)}\n"
             f"  server log:\n{self.server.log_tail(25)}"
         )
 
