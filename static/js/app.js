@@ -111,7 +111,11 @@
     link.hidden = board.dataset.version === "0";
   }
 
-  document.addEventListener("htmx:afterSettle", function () {
+  // Once an answer, when the part it was aimed at has settled (htmx fires afterSettle on each element it swapped,
+  // the bar's out-of-band parts too): each of these reads the new layout, and four reads a move cost four layouts.
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    var aim = evt.detail && evt.detail.target;
+    if (aim && evt.target !== aim && !(aim.id && evt.target.id === aim.id)) { return; }
     followReplayLink();
     scrollLogs(document);
     showNotice(document);
