@@ -77,11 +77,23 @@ _TRACE = """() => {
     document.addEventListener(type, (e) => setTimeout(() => {
       if (seen.delete(e)) note(`${type} on ${name(e.target)}: stopped by a script`); }), true);
   });
+  // a smooth scroll under way (table.js brings the next decision into view): its end, or its last frame, is noted
+  window.__scrollAt = 0;
+  window.__scrollEnded = true;
+  window.addEventListener('scroll', () => {
+    window.__scrollAt = performance.now();
+    window.__scrollEnded = false;
+  }, true);
+  window.addEventListener('scrollend', () => { window.__scrollEnded = true; }, true);
   ['htmx:beforeRequest', 'htmx:afterRequest', 'htmx:afterSettle', 'story:told'].forEach((type) =>
     document.addEventListener(type, (e) => note(`${type} ${name(e.detail && e.detail.elt || e.target)}`)));
   note(`trace installed at ${location.pathname}`);
 }"""
 _TRACE_READ = "() => window.__driverTrace || ['(no trace: the page loaded again since)']"
+# The page is still: no scroll under way (table.js scrolls smoothly to the next decision after a move). A button
+# moving between the press and the release takes no click (the release lands elsewhere), and Playwright checks
+# what it hits at the press only. A scroll that never reports its end counts as over after a second without frames.
+_STILL = "() => window.__scrollEnded !== false || performance.now() - window.__scrollAt > 1000"
 
 
 def start_game(page: Page, server: Any, slug: str, seed: int = 5) -> str:
@@ -166,6 +178,7 @@ class BoardDriver:
         self.page.evaluate(_TRACE)
         if not self.told:  # a story that began after the board settled would swallow this click
             self.page.evaluate(_SKIP_STORY)
+        self.page.wait_for_function(_STILL, timeout=STEP_TIMEOUT_MS)
         button = self.page.locator(action_selector(action_id)).filter(visible=True).first
         if button.count() == 0:  # folded behind its piece (a hand card's swaps): pick the piece first, as a player
             summary = folded_behind(self.page, action_id)
