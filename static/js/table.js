@@ -203,9 +203,14 @@
     var inBox = box && box.scrollHeight > box.clientHeight + 1;  // a laptop's table: its main part scrolls
     function shown(el) { return el.offsetParent !== null && (!inBox || box.contains(el)); }
     var changed = [].filter.call(document.querySelectorAll("#board .just-changed, #board [data-from]"), shown);
-    var decision = [].filter.call(document.querySelectorAll("#board button[data-action]:not([disabled])"), function (b) {
-      return shown(b) && !b.closest(".decision");  // "Your move" repeats the bar's buttons
-    });
+    // The component a decision is about, where the board names it (data-decision-focus: the card a challenge is
+    // attempted on), stands for it; else its buttons on the board ("Your move" repeats the bar's: not those).
+    var decision = [].filter.call(document.querySelectorAll("#board [data-decision-focus]"), shown);
+    if (!decision.length) {
+      decision = [].filter.call(document.querySelectorAll("#board button[data-action]:not([disabled])"), function (b) {
+        return shown(b) && !b.closest(".decision");
+      });
+    }
     if (!changed.length && !decision.length) { return; }
     // The part of the window the player sees the table in: the main box, or the window less the bar over it.
     var top = 0, bottom = window.innerHeight;

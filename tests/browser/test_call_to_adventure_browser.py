@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.support.driver import BoardDriver, check_fits_screen, explained, take_back_a_move
+from tests.support.driver import SEEN, BoardDriver, check_fits_screen, explained, take_back_a_move
 from tests.support.motion import quick_motion
 from tests.support.rehearsal import first_seed_ending, rehearse
 
@@ -23,6 +23,8 @@ BOT_SEED = 7
 CANDIDATE_SEEDS = range(1, 400)
 MOVES_BEFORE_RELOAD = 15
 MAX_MOVES = 800
+# The next painted frame (the table's scroll after a move lands in it).
+PAINTED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 RESULT_WORDS = {
     "won": re.compile(r"\b(won|win|victor\w*|triumph\w*)\b", re.I),
     "lost": re.compile(r"\b(lost|lose|defeat\w*|fail\w*|prevails)\b", re.I),
@@ -167,3 +169,24 @@ def test_the_board_fits_the_screen_and_every_action_is_visible(live_server, brow
     finally:
         context.close()
     page_problems.assert_clean()
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1366, 900)], ids=["phone", "laptop"])
+def test_the_card_attempted_stays_in_view_while_the_challenge_is_prepared(live_server, browser, width, height):
+    """After "Attempt…" the table shows the card attempted (its difficulty and paths), not another component that
+    has a button for the same decision (the Motivation's power, which the bar offers too)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+    try:
+        tab = context.new_page()
+        driver = BoardDriver(tab, live_server, start_new_game(tab, live_server), SLUG, bot_seed=BOT_SEED)
+        attempts = 0
+        for _ in range(40):
+            driver.step()
+            tag = tab.locator("#board .attempting-tag")
+            if driver.history[-1].startswith("challenge:") and tag.count():
+                tab.evaluate(PAINTED)
+                assert tag.evaluate(SEEN), f"after {driver.history[-1]}: the card attempted is out of view"
+                attempts += 1
+        assert attempts >= 2, f"only {attempts} attempts in 40 moves: {driver.history}"
+    finally:
+        context.close()

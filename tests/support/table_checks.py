@@ -152,7 +152,8 @@ def changed_in_view(page: Any) -> list[str]:
 
 
 _DECISION = """() => {""" + _COVERS + """
-  const buttons = [...document.querySelectorAll('#board button[data-action]:not([disabled])')]
+  const focus = [...document.querySelectorAll('#board [data-decision-focus]')].filter(b => b.offsetParent !== null);
+  const buttons = focus.length ? focus : [...document.querySelectorAll('#board button[data-action]:not([disabled])')]
     .filter(b => b.offsetParent !== null && !b.closest('.decision'));
   if (!buttons.length) return true;
   return buttons.some(b => {
@@ -171,8 +172,8 @@ _DECISION = """() => {""" + _COVERS + """
 
 
 def decision_in_view(page: Any) -> bool:
-    """Whether a button the board draws for the decision (outside "Your move", which repeats the bar) is in view;
-    True when the board draws none."""
+    """Whether a button the board draws for the decision (outside "Your move", which repeats the bar) is in view, or
+    the component the decision is about where the board names it (data-decision-focus); True when it draws none."""
     return page.evaluate(_DECISION)
 
 
