@@ -5,8 +5,10 @@
 
 Only the drawings Solo Shelf uses go in, so each sprite stays light:
 - static/icons/game-icons.svg: the table's own icons, named in static/icons/game-icons.txt (one per line);
-- static/icons/<slug>.svg: a game's pictures, the names in games/<slug>/data/pictures.json (app/ui/pictures.py).
-Each drawing becomes `<symbol id="gi-NAME">`. Re-runnable: same names in, same files out; the licence file
+- static/icons/<slug>.svg: a game's pictures, the names in games/<slug>/data/pictures.json (app/ui/pictures.py),
+  but those the table's sprite has already (a page draws them from there).
+Each drawing becomes `<symbol id="gi-NAME">`, its points rounded to whole units of its 512-unit grid
+(scripts/svgpath.py: half the bytes, no visible change). Re-runnable: same names in, same files out; the licence file
 (static/icons/LICENSE.md) says where they come from.
 """
 
@@ -19,6 +21,8 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+
+import svgpath  # beside this script (run as `python scripts/icons.py`)
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = "1.2.4"
@@ -58,7 +62,8 @@ def sprite(package: dict, wanted: list[str]) -> str:
             sys.exit(f"icon not in the package: {name}")
         w, h = icon.get("width", width), icon.get("height", height)
         symbols.append(f'<symbol id="gi-{name}" viewBox="0 0 {w} {h}">{icon["body"]}</symbol>')
-    return '<svg xmlns="http://www.w3.org/2000/svg" style="display:none">\n' + "\n".join(symbols) + "\n</svg>\n"
+    return svgpath.whole_svg(
+        '<svg xmlns="http://www.w3.org/2000/svg" style="display:none">\n' + "\n".join(symbols) + "\n</svg>\n")
 
 
 def main() -> None:
@@ -67,7 +72,9 @@ def main() -> None:
     args = parser.parse_args()
     package = load_package(args.package)
     sprites = {"game-icons": sorted({line.strip() for line in SHARED.read_text().splitlines() if line.strip()})}
-    sprites.update(game_names())
+    # A game's sprite leaves out what the table's has: the page draws those from it (app/ui/pictures.py href).
+    table = set(sprites["game-icons"])
+    sprites.update({game: [n for n in wanted if n not in table] for game, wanted in game_names().items()})
     for name, wanted in sprites.items():
         (OUT / f"{name}.svg").write_text(sprite(package, wanted))
         print(f"{len(wanted):4d} icons -> static/icons/{name}.svg")
@@ -76,9 +83,11 @@ def main() -> None:
         "The icons in the sprites here (game-icons.svg and one per game) come from game-icons.net\n"
         "(https://game-icons.net), made by Lorc, Delapouite and the other game-icons.net contributors, under the\n"
         "Creative Commons Attribution 3.0 licence (CC BY 3.0, https://creativecommons.org/licenses/by/3.0/).\n\n"
-        f"They were taken unmodified from the npm package @iconify-json/game-icons {VERSION} by\n"
-        "scripts/icons.py, which keeps only the icons Solo Shelf uses: those named in game-icons.txt here\n"
-        "and in each game's games/<slug>/data/pictures.json.\n"
+        f"They were taken from the npm package @iconify-json/game-icons {VERSION} by scripts/icons.py,\n"
+        "which keeps only the icons Solo Shelf uses (those named in game-icons.txt here and in each game's\n"
+        "games/<slug>/data/pictures.json) and changes one thing: every point of a drawing is rounded to a\n"
+        "whole unit of its 512-unit grid (scripts/svgpath.py), which halves the files and moves no line by\n"
+        "a visible amount.\n"
     )
 
 

@@ -7,7 +7,9 @@ groups are the game's own (its board module and templates say which group a comp
 a group may give a "*" entry, the picture of any member it does not name.
 
 The drawings come from one sprite per game (static/icons/<slug>.svg, built by scripts/icons.py with only the
-names used here), served fingerprinted and compressed like the stylesheets (app/ui/assets.py).
+names used here), served fingerprinted and compressed like the stylesheets (app/ui/assets.py). A drawing the
+table's own sprite has already (static/icons/game-icons.svg, on every board) is left out of the game's and
+drawn from the table's (`href`), so that no page loads the same drawing twice.
 Never the publishers' art.
 """
 
@@ -52,8 +54,25 @@ def name_of(slug: str, group: str, key: object) -> str:
     return members.get(str(key)) or members.get("*", "")
 
 
+@cache
+def table_names() -> frozenset[str]:
+    """The drawings of the table's sprite (its list, static/icons/game-icons.txt)."""
+    listed = (ROOT / "static" / "icons" / "game-icons.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in listed if line.strip())
+
+
+def own_names(slug: str) -> list[str]:
+    """The drawings a game's sprite holds: its pictures' but those the table's sprite has."""
+    return [name for name in names(slug) if name not in table_names()]
+
+
 def sprite(slug: str) -> str:
     return assets.asset(f"icons/{slug}.svg")
+
+
+def href(slug: str, name: str) -> str:
+    """Where drawing `name` of a game is: in the table's sprite if it has it, else in the game's."""
+    return f'{assets.asset("icons/game-icons.svg") if name in table_names() else sprite(slug)}#gi-{name}'
 
 
 def picture(slug: str, group: str, key: object, cls: str = "", label: str = "") -> Markup:
@@ -62,13 +81,13 @@ def picture(slug: str, group: str, key: object, cls: str = "", label: str = "") 
     name = name_of(slug, group, key)
     if not name:
         return Markup("")
-    return _svg(sprite(slug), name, f"pic {cls}".strip(), label)
+    return _svg(href(slug, name), f"pic {cls}".strip(), label)
 
 
 @cache
-def _svg(sprite_url: str, name: str, classes: str, label: str) -> Markup:
+def _svg(drawing: str, classes: str, label: str) -> Markup:
     if label:
         head = f'<svg class="{escape(classes)}" role="img"><title>{escape(label)}</title>'
     else:
         head = f'<svg class="{escape(classes)}" aria-hidden="true">'
-    return Markup(f'{head}<use href="{sprite_url}#gi-{escape(name)}"></use></svg>')
+    return Markup(f'{head}<use href="{escape(drawing)}"></use></svg>')

@@ -7,7 +7,8 @@ move wrote to the log, in the game's order, each with what the table shows of it
   (`mod`, `need` "N or more", `most` "N or less"), so the dice tumble and land where the player is looking (the
   action bar): "Rolled 8 + 1 = 9, 9 needed.";
 - `faces`: for dice whose faces are symbols (Platformer's action dice, Call to Adventure's runes), the drawings
-  of the faces thrown (names in the game's pictures sprite, from the board module's `Told.faces`), cast one by one;
+  of the faces thrown (names of the game's pictures, from the board module's `Told.faces`; the page gives each
+  its sprite), cast one by one;
 - `total`: what symbol dice came to, as the game counts it (a rune's value, a card's bonus), beside `need`;
 - `banner`: a phase that begins ("Week 3 · Sunrise", "Level 2 revealed", "Act II"), shown a moment over the table:
   the line's own words, or the game's (`Told.banner`, said in the reader's language).

@@ -257,7 +257,7 @@ templates.env.globals["app_name"] = N_("Solo Shelf")  # said with |t where shown
 templates.env.globals["game_image"] = game_image
 templates.env.globals["asset"] = assets.asset
 templates.env.globals["picture"] = pictures.picture
-templates.env.globals["sprite"] = pictures.sprite
+templates.env.globals["picture_href"] = pictures.href
 
 
 def _per_reader(func: Any) -> Any:

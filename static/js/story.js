@@ -1,7 +1,7 @@
 /* Solo Shelf: a move told step by step. The server decides what happened and in what order (app/ui/story.py):
    a move's answer fills #story with one <li> per line the move wrote, each naming the components it touches
-   (data-touch), the dice it rolled (data-dice, data-mod, data-need or data-most; symbol dice: data-faces, drawn
-   from the game's sprite, data-sprite) and whether a phase begins (data-banner).
+   (data-touch), the dice it rolled (data-dice, data-mod, data-need or data-most; symbol dice: data-faces, the
+   addresses of their drawings in the sprites) and whether a phase begins (data-banner).
    Here they are only played, 0.3-0.7 s a step (3.5 s at most for the whole move):
    - each step's words go into the bar's live region (a screen reader hears each), the components it touches
      glow, its dice tumble and land in the bar with the sum and what it had to reach, a phase gets a banner;
@@ -43,9 +43,9 @@
     return die;
   }
 
-  // A symbol die (a Platformer action die, a Call to Adventure rune): its face's drawing from the game's sprite,
-  // cast one after the other (each a little later than the one before).
-  function symbol(name, sprite, n) {
+  // A symbol die (a Platformer action die, a Call to Adventure rune): its face's drawing (the address of a symbol
+  // in a sprite), cast one after the other (each a little later than the one before).
+  function symbol(drawing, n) {
     var die = document.createElement("span");
     die.className = "story-die story-symbol" + (still() ? "" : " tumbling");
     die.setAttribute("aria-hidden", "true");
@@ -53,7 +53,7 @@
     var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("class", "pic");
     var use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-    use.setAttribute("href", sprite + "#gi-" + name);
+    use.setAttribute("href", drawing);
     svg.appendChild(use);
     die.appendChild(svg);
     return die;
@@ -63,8 +63,8 @@
     var box = document.createElement("span");
     box.className = "story-dice";
     if (li.dataset.faces) {
-      li.dataset.faces.split(" ").forEach(function (name, n) {
-        box.appendChild(symbol(name, li.dataset.sprite || "", n));
+      li.dataset.faces.split(" ").forEach(function (drawing, n) {
+        box.appendChild(symbol(drawing, n));
       });
       if (!li.dataset.dice) {
         if (li.dataset.total) {  // what the symbols came to, as the game counts them

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import re
 
+import pytest
+
 from app.core.config import ROOT
 from app.ui import assets
 
@@ -57,3 +59,21 @@ def test_pictures_are_kept_a_day_and_the_icon_sprites_a_year(client):
     assert sprite, "a board's icons come from the fingerprinted sprite"
     r = client.get(sprite.group(1))
     assert r.status_code == 200 and "immutable" in r.headers["cache-control"]
+
+
+FIRST_LOAD_BUDGET = 150_000  # bytes on the wire, as the bench's target (app/ops/bench/report.py)
+REFERENCED = re.compile(r"""(?:href|src)="(/(?:static|assets)/[^"#?]+)""")  # as the bench's players count it
+
+
+@pytest.mark.parametrize("slug", ["adamastor", "nemos_war", "platformer", "call_to_adventure"])
+def test_a_board_first_load_stays_within_its_budget(client, slug):
+    """A board opened for the first time (its HTML and every stylesheet, script and sprite it references,
+    compressed) weighs at most 150 KB, as the bench's target: a phone on a slow line sees the table soon."""
+    sid = client.post("/api/sessions", json={"game": slug, "seed": 1}).json()["id"]
+    page = client.get(f"/play/{sid}")
+    total = len(gzip.compress(page.content, 6))
+    for url in sorted(set(REFERENCED.findall(page.text))):
+        r = client.get(url, headers={"Accept-Encoding": "gzip"})
+        assert r.status_code == 200, url
+        total += int(r.headers["content-length"]) if r.headers.get("content-encoding") == "gzip" else len(r.content)
+    assert total <= FIRST_LOAD_BUDGET, f"{slug}: {total:,} bytes"

@@ -32,8 +32,8 @@ BOT_SEED = 7
 MAX_MOVES = 600
 GZIP_LIMIT = 10 * 1024
 STYLESHEET = asset("css/board-call_to_adventure.css")
-SPRITE = ROOT / "static" / "img" / "call_to_adventure.svg"
-SYMBOLS = set(re.findall(r'<symbol id="cta-([a-z]+)"', SPRITE.read_text()))
+SPRITE = ROOT / "static" / "icons" / "call_to_adventure.svg"  # the game's pictures and the board's symbols
+SYMBOLS = set(re.findall(r'<symbol id="gi-([a-z0-9-]+)"', SPRITE.read_text()))
 
 
 @pytest.fixture
@@ -116,8 +116,8 @@ def check_board(web, sid: str, html: str, state, engine) -> tuple[Page, dict]:
         zone = ZONES[home[0] if home else None]
         assert zone in form.get("class", "").split(), f"{b['data-action']} is not drawn in {zone} (home {home})"
     assert not page.inline, f"inline script, style or handler: {page.inline}"
-    assert "call_to_adventure.svg#cta-" in html, "the board draws none of its icons"
-    missing = set(re.findall(r'call_to_adventure\.svg#cta-([a-z]+)"', html)) - SYMBOLS
+    assert 'class="icon ci ci-' in html, "the board draws none of its icons"
+    missing = set(re.findall(r'/icons/call_to_adventure\.svg#gi-([a-z0-9-]+)"', html)) - SYMBOLS
     assert not missing, f"icons drawn from symbols the picture does not hold: {sorted(missing)}"
     check_nothing_hidden_shows(html, page, state, engine)
     return page, data

@@ -9,15 +9,15 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from app.core.config import ROOT
+from app.ui import pictures
 from app.ui.boards import call_to_adventure as board
+from tests.support.sprites import in_its_sprite
 from tests.ui.test_words_pages import play, web  # noqa: F401  (the `web` fixture)
 
 STORY = re.compile(r'<ol id="story"[^>]*>(.*?)</ol>', re.S)
 STEP = re.compile(r"<li ([^>]*)>(.*?)</li>", re.S)
 ATTR = re.compile(r'([a-z-]+)(?:="([^"]*)")?')
 PART = re.compile(r'data-part="([^"]+)"')
-SYMBOL = re.compile(r'<symbol id="gi-([a-z0-9-]+)"')
 
 
 def steps(html: str) -> list[dict[str, str]]:
@@ -31,7 +31,6 @@ def steps(html: str) -> list[dict[str, str]]:
 
 
 def test_a_whole_game_is_told_step_by_step(web):  # noqa: F811
-    sprite = set(SYMBOL.findall((ROOT / "static" / "icons" / "call_to_adventure.svg").read_text()))
     banners: set[str] = set()
     casts = adversary = long_moves = 0
     for html, _state in play(web, "call_to_adventure", 3, {}):
@@ -47,8 +46,8 @@ def test_a_whole_game_is_told_step_by_step(web):  # noqa: F811
             if step["data-kind"] == "cast":
                 casts += 1
                 faces = step["data-faces"].split()
-                assert faces and set(faces) <= sprite, faces
-                assert step["data-need"].isdigit() and step["data-sprite"].endswith("icons/call_to_adventure.svg")
+                assert faces and all(in_its_sprite(face) for face in faces), faces
+                assert step["data-need"].isdigit()
                 assert any(t.startswith("cr-") for t in touched) and "chal" in touched
             if step["data-kind"] == "adversary" and ("adv-c" in touched or "adv-d" in touched):
                 adversary += 1
@@ -62,8 +61,7 @@ def test_a_whole_game_is_told_step_by_step(web):  # noqa: F811
 
 def test_cast_faces_are_drawings_of_the_sprite():
     event = {"kind": "cast", "data": {"faces": ["core1-0", "core3-1", "dark2-0", "str3-1", "wis1-1"], "need": 6}}
-    sprite = set(SYMBOL.findall((ROOT / "static" / "icons" / "call_to_adventure.svg").read_text()))
     faces = board.TOLD.faces(event)
     assert faces == ("rune-stone", "card-draw", "spiky-eclipse", "mighty-force", "circle")
-    assert set(faces) <= sprite
+    assert all(in_its_sprite(pictures.href("call_to_adventure", face)) for face in faces)
     assert board.TOLD.faces({"kind": "cast", "data": {}}) == ()

@@ -11,14 +11,13 @@ import re
 from collections import Counter
 from html import unescape
 
-from app.core.config import ROOT
+from tests.support.sprites import in_its_sprite
 from tests.ui.test_words_pages import play, web  # noqa: F401  (the `web` fixture)
 
 STORY = re.compile(r'<ol id="story"[^>]*>(.*?)</ol>', re.S)
 STEP = re.compile(r"<li ([^>]*)>(.*?)</li>", re.S)
 ATTR = re.compile(r'([\w-]+)(?:="([^"]*)")?')
 PART = re.compile(r'data-part="([^"]+)"')
-SPRITE = set(re.findall(r'<symbol id="gi-([a-z0-9-]+)"', (ROOT / "static/icons/platformer.svg").read_text()))
 
 
 def story(html: str) -> list[dict[str, str]]:
@@ -44,7 +43,7 @@ def test_a_played_game_is_told_step_by_step(web):  # noqa: F811
             if "data-banner" in step:
                 banners[step["data-kind"]] += 1
             faces = step.get("data-faces", "").split()
-            assert all(f in SPRITE for f in faces), faces
+            assert all(in_its_sprite(f) for f in faces), faces
             if step["data-kind"] == "roll":
                 rolls += 1
                 assert len(faces) == len(step.get("data-touch", "").split()) - 1 >= 4, step

@@ -23,6 +23,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from app.i18n.render import say
+from app.ui import pictures
 from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
 from app.ui.pictures import name_of
@@ -78,7 +79,6 @@ def home(view: dict[str, Any], action_id: str) -> tuple[str, str] | None:
 
 # ---------------------------------------------------------------- the board's symbols
 
-SPRITE = "/static/img/call_to_adventure.svg"
 # English names (said in the reader's language where shown: named_symbol, the templates' `|t`).
 NAMES = {"str": N_("Strength"), "dex": N_("Dexterity"), "con": N_("Constitution"), "int": N_("Intelligence"),
          "wis": N_("Wisdom"), "cha": N_("Charisma"), "divinity": N_("Divinity"), "justice": N_("Justice"),
@@ -97,7 +97,8 @@ def symbol(key: str, label: str = "", cls: str = "") -> Markup:
         head += f'role="img"><title>{escape(label)}</title>'  # the title names it (app.ui.templating.icon)
     else:
         head += 'aria-hidden="true">'
-    return Markup(f'{head}<use href="{SPRITE}#cta-{escape(key)}"></use></svg>')
+    drawing = pictures.href("call_to_adventure", pictures.name_of("call_to_adventure", "symbols", key))
+    return Markup(f'{head}<use href="{escape(drawing)}"></use></svg>')
 
 
 def named_symbol(key: str) -> Markup:
