@@ -254,6 +254,9 @@ templates.env.globals["csrf_field"] = csrf_field
 templates.env.globals["current_player"] = current.current_player
 templates.env.globals.update(boards.template_globals())
 templates.env.globals["app_name"] = N_("Solo Shelf")  # said with |t where shown
+# A word kept in a template's table to be said later (`| t`), in the language of whoever reads that page: a
+# module imported without context is made once, so a word translated there would stay in the first reader's.
+templates.env.globals["N_"] = N_
 templates.env.globals["game_image"] = game_image
 templates.env.globals["asset"] = assets.asset
 templates.env.globals["picture"] = pictures.picture
