@@ -62,9 +62,24 @@ def _challenge(comp: Components, s: State) -> dict[str, Any] | None:
     return {"card": story_json(comp, s, p["card"]), "path": p["path"], "difficulty": d["total"], "base": d["base"],
             "marked": d["marked"], "mods": d["mods"] + d["powers"], "parts": difficulty_parts(comp, s, d),
             "pool": pool, "dark": p["dark"],
-            "dark_cost": dark_cost(comp, s), "stack": [dict(item) for item in p["stack"]],
+            "dark_cost": dark_cost(comp, s), "stack": [_stacked(comp, item) for item in p["stack"]],
             "cast": [dict(c) for c in p["cast"]] if p["cast"] is not None else None, "total": total,
             "bonus": p["bonus"], "odds": chance, "final": p["final"]}
+
+
+def _stacked(comp: Components, item: dict[str, Any]) -> dict[str, Any]:
+    """A card waiting to resolve at the cast, named, with its kind (hero, antihero, origin, motivation, destiny or
+    ally): a Hero card played, a character's power used, an ally spent or sacrificed."""
+    source, cid = item["source"], item["id"]
+    if source == "play":
+        card = comp.heroes[cid]
+        name, kind = card.name, card.kind
+    elif source == "power":
+        character = comp.characters[cid]
+        name, kind = character.name, character.kind
+    else:
+        name, kind = comp.story[cid].name, "ally"
+    return {**item, "name": name, "kind": kind}
 
 
 def prompt(comp: Components, s: State) -> Words:

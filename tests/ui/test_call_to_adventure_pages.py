@@ -270,6 +270,23 @@ def test_preparing_a_challenge_shows_its_runes_odds_and_cast(web):
     assert ("success" if after["total"] >= after["difficulty"] else "failure") in r.text
 
 
+def _stacked(engine, state) -> bool:
+    return bool((engine.view(state).get("challenge") or {}).get("stack"))
+
+
+@pytest.mark.parametrize("seed, name, kind", [(10, "Rallying Cry", "hero"), (5, "Loyal Hound", "ally"),
+                                              (8, "Oath of Vengeance", "motivation")])
+def test_a_card_waiting_for_the_cast_is_named_with_its_symbol(web, seed, name, kind):
+    """A Hero card played, an ally spent or a character's power used before the cast waits under "Cards in
+    effect", named and marked with its kind (a playtest saw only empty pills there)."""
+    sid = new_session(web, seed)
+    play_over_htmx(web, sid, seed, stop=_stacked)
+    html = web.get(f"/play/{sid}").text
+    stack = re.search(r'<p class="stack">(.*?)</p>', html, re.S).group(1)
+    assert f'<span class="hc-mini hc-{kind}">' in stack and f"</svg> {name}</span>" in stack, stack
+    assert "#gi-\"" not in stack, "a symbol without its drawing"
+
+
 def test_the_first_game_options_start_with_the_characters_on_the_table(web):
     sid = new_session(web, 4, deal="first", allies="without")
     r = web.get(f"/play/{sid}")
