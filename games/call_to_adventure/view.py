@@ -12,11 +12,13 @@ from games.call_to_adventure.resolve import cast_total
 from games.call_to_adventure.scoring import breakdown
 from games.call_to_adventure.state import SLOTS, State
 from games.call_to_adventure.table import (
+    MAX_DARK,
     can_gain_trait,
     dark_cost,
     difficulty,
     final_difficulty,
     icons,
+    level,
     odds,
     supply,
 )
@@ -62,9 +64,17 @@ def _challenge(comp: Components, s: State) -> dict[str, Any] | None:
     return {"card": story_json(comp, s, p["card"]), "path": p["path"], "difficulty": d["total"], "base": d["base"],
             "marked": d["marked"], "mods": d["mods"] + d["powers"], "parts": difficulty_parts(comp, s, d),
             "pool": pool, "dark": p["dark"],
-            "dark_cost": dark_cost(comp, s), "stack": [_stacked(comp, item) for item in p["stack"]],
+            "dark_cost": _next_dark_cost(comp, s), "stack": [_stacked(comp, item) for item in p["stack"]],
             "cast": [dict(c) for c in p["cast"]] if p["cast"] is not None else None, "total": total,
             "bonus": p["bonus"], "odds": chance, "final": p["final"]}
+
+
+def _next_dark_cost(comp: Components, s: State) -> int | None:
+    """What the next dark rune of this attempt costs; None when no more may be added this turn (three already,
+    or a corruption level that allows none)."""
+    if s.flags["dark_used"] >= MAX_DARK or not level(comp, s)["dark"]:
+        return None
+    return dark_cost(comp, s)
 
 
 def _stacked(comp: Components, item: dict[str, Any]) -> dict[str, Any]:

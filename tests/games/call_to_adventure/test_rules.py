@@ -96,6 +96,7 @@ def test_dark_runes_cost_experience_three_a_turn_and_move_the_marker():
     s, _ = do(s, f"challenge:{by_name('Bandit Ambush')}:top", "dark", "dark", "dark")
     assert s.exp == 2 and s.pending["pool"][-3:] == ["dark1", "dark2", "dark3"]
     assert "dark" not in ids(s), "three dark runes a turn at most"
+    assert kit.ENGINE.view(s)["challenge"]["dark_cost"] is None, "the panel would offer a fourth at a price"
     kit.rig(s, [0, 0, 0, 0, 0, 1, 0])  # core1..3, dex1, dark1 (+2, corruption), dark2 (+1), dark3 (+2, corruption)
     s, _ = do(s, "cast")
     assert s.level == 5, "two dark runes showed +2 and one corruption each"
@@ -106,11 +107,12 @@ def test_no_dark_rune_without_experience_or_at_the_bottom_of_the_track():
     s = kit.start()
     kit.row(s, 1, ["Bandit Ambush", "Tavern Brawl", "Keen Eyed", "Bookworm"])
     s, _ = do(s, f"challenge:{by_name('Bandit Ambush')}:top")
-    assert "dark" in ids(s)
+    assert "dark" in ids(s) and kit.ENGINE.view(s)["challenge"]["dark_cost"] == 1
     s.exp = 0
     assert "dark" not in ids(s)
+    assert kit.ENGINE.view(s)["challenge"]["dark_cost"] == 1, "what the next costs, though you cannot pay it yet"
     s.exp, s.level = 3, 6
-    assert "dark" not in ids(s)
+    assert "dark" not in ids(s) and kit.ENGINE.view(s)["challenge"]["dark_cost"] is None
 
 
 def test_failure_discards_the_card_and_gives_one_experience():
