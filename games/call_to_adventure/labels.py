@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.call_to_adventure.components import Components
-from games.call_to_adventure.names import kind_name
+from games.call_to_adventure.names import icon_name, kind_name
 from games.call_to_adventure.state import State
-from games.call_to_adventure.table import dark_cost, difficulty, travel_cost
+from games.call_to_adventure.table import dark_cost, difficulty, final_parts, travel_cost
 from games.engine import N_, Words, words
 
 
@@ -42,9 +42,12 @@ def difficulty_parts(comp: Components, s: State, d: dict[str, Any]) -> Words | N
     """What a difficulty (table.difficulty) is made of, when more than its base: "6 + 1 marked path + 1 from The
     Mad Cultist". The button, the card in its row, its look closer and the challenge panel all say it, so they
     agree with the total the attempt uses (issue #24 §3)."""
-    if not (d["marked"] or d["adversaries"] or d["mods"]):
+    if "final" in d:
+        parts: Any = _final_parts(d["final"])
+    elif not (d["marked"] or d["adversaries"] or d["mods"]):
         return None
-    parts: Any = d["base"]
+    else:
+        parts = d["base"]
     if d["marked"]:
         parts = words("{parts} + {n} marked path", parts=parts, n=d["marked"])
     for card_id, n in d["adversaries"]:
@@ -57,6 +60,26 @@ def difficulty_parts(comp: Components, s: State, d: dict[str, Any]) -> Words | N
         parts = words("{parts} + {n} from the Adversary's revealed card", parts=parts, n=d["mods"])
     elif d["mods"] < 0:
         parts = words("{parts} − {n} from the Adversary's revealed card", parts=parts, n=-d["mods"])
+    return parts if isinstance(parts, Words) else None  # a final confrontation at its printed difficulty
+
+
+def final_difficulty_parts(comp: Components, s: State) -> Words | None:
+    """What the final confrontation's difficulty is made of as it stands (the Adversary panel says it before the
+    final), or None when it is the printed number alone."""
+    parts = _final_parts(final_parts(comp, s))
+    return parts if isinstance(parts, Words) else None
+
+
+def _final_parts(f: dict[str, Any]) -> Any:
+    """The final confrontation's difficulty before the attempt's own changes: "9 + 2 from the Quest + 1 from the
+    Adversary's experience − 2 for your Arcane icons" (the printed number alone when nothing changes it)."""
+    parts: Any = f["printed"]
+    if f["extra"]:
+        parts = words("{parts} + {n} from the Quest", parts=parts, n=f["extra"])
+    if f["grown"]:
+        parts = words("{parts} + {n} from the Adversary's experience", parts=parts, n=f["grown"])
+    if f["eased"]:
+        parts = words("{parts} − {n} for your {icon} icons", parts=parts, n=f["eased"], icon=icon_name(f["bane"]))
     return parts
 
 

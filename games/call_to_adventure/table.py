@@ -113,10 +113,18 @@ def can_gain_trait(comp: Components, s: State, card: Story) -> bool:
     return all(meets(comp, s, r, have) for r in card.requires)
 
 
-def final_difficulty(comp: Components, s: State) -> int:
+def final_parts(comp: Components, s: State) -> dict[str, Any]:
+    """What the final confrontation's difficulty is made of: the Adversary's printed difficulty, the Quest's
+    `extra`, 1 for every 3 experience the Adversary gained (`grown`), less 1 for each icon of the Quest's bane in
+    your story, at most 3 (`bane`, an icon key, and `eased`)."""
     quest = comp.solo[s.quest]
-    bane = min(3, icons(comp, s)[quest["bane"]])
-    return comp.story[s.boss].difficulty + quest["extra"] + s.adv_exp // 3 - bane
+    return {"printed": comp.story[s.boss].difficulty, "extra": quest["extra"], "grown": s.adv_exp // 3,
+            "bane": quest["bane"], "eased": min(3, icons(comp, s)[quest["bane"]])}
+
+
+def final_difficulty(comp: Components, s: State) -> int:
+    f = final_parts(comp, s)
+    return f["printed"] + f["extra"] + f["grown"] - f["eased"]
 
 
 def difficulty(comp: Components, s: State, card_id: str, path: str, final: bool, mods: int = 0) -> dict[str, Any]:
@@ -126,7 +134,8 @@ def difficulty(comp: Components, s: State, card_id: str, path: str, final: bool,
     card = comp.story[card_id]
     if final:
         base = final_difficulty(comp, s)
-        return {"base": base, "marked": 0, "powers": 0, "adversaries": [], "mods": mods, "total": base + mods}
+        return {"base": base, "marked": 0, "powers": 0, "adversaries": [], "mods": mods, "total": base + mods,
+                "final": final_parts(comp, s)}
     marked = int(card.paths[path].marked)
     adversaries = [[c.id, p["n"]] for c in face_up(comp, s) if c.id != card_id and c.type == "adversary"
                    for p in [c.power or {}] if p.get("op") == "difficulty" and p.get("n", 0)]

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.call_to_adventure.actions import phase, playable, preview_pool
 from games.call_to_adventure.components import ABILITIES, STORY_ICONS, Components
-from games.call_to_adventure.labels import difficulty_parts
+from games.call_to_adventure.labels import difficulty_parts, final_difficulty_parts
 from games.call_to_adventure.names import kind_name
 from games.call_to_adventure.resolve import cast_total
 from games.call_to_adventure.scoring import breakdown
@@ -129,6 +129,7 @@ def _adversary(comp: Components, s: State) -> dict[str, Any] | None:
             "victory": dict(victory), "experience": s.adv_exp, "goal": victory["goal"], "deck": len(s.adv_deck),
             "revealed": dict(comp.heroes[s.adv_revealed[-1]].raw) if s.adv_revealed else None,
             "discard": [dict(comp.heroes[h].raw) for h in s.adv_discard], "final_difficulty": final_difficulty(comp, s),
+            "final_parts": final_difficulty_parts(comp, s),
             "defeated": s.boss_defeated}
 
 

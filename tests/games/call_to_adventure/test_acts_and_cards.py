@@ -240,8 +240,20 @@ def test_the_final_confrontation_after_the_third_destiny_card():
     arcane = min(3, view["story_icons"]["arcane"])
     expected = COMP.story[s.boss].difficulty + quest["extra"] + s.adv_exp // 3 - arcane
     assert view["adversary"]["final_difficulty"] == expected
+    # What it is made of, said where the difficulty is shown (a playtest saw 9 become 11 unexplained).
+    parts = f"{COMP.story[s.boss].difficulty} + {quest['extra']} from the Quest"
+    if s.adv_exp // 3:
+        parts += f" + {s.adv_exp // 3} from the Adversary's experience"
+    if arcane:
+        parts += f" − {arcane} for your Arcane icons"
+    assert str(view["adversary"]["final_parts"]) == parts
     s, _ = do(s, "confront")
     assert kit.ENGINE.view(s)["challenge"]["difficulty"] == expected
+    assert str(kit.ENGINE.view(s)["challenge"]["parts"]) == parts
+    s.adv_exp += 6  # the Adversary grows during the confrontation: the figure and its parts follow
+    assert str(kit.ENGINE.view(s)["challenge"]["parts"]).startswith(
+        f"{COMP.story[s.boss].difficulty} + {quest['extra']} from the Quest + {s.adv_exp // 3} from the Adversary's")
+    s.adv_exp -= 6
     kit.rig(s, [1, 1, 0] + [1] * (len(s.pending["pool"]) - 3))  # core3 on its +1 face, no draw
     adv, exp = s.adv_exp, s.exp
     s, _ = do(s, "cast", "accept")

@@ -129,7 +129,7 @@ def test_the_view_has_exactly_the_keys_of_contract_md():
     assert set(view["challenge"]) == {"card", "path", "difficulty", "base", "marked", "mods", "parts", "pool", "dark",
                                       "dark_cost", "stack", "cast", "total", "bonus", "odds", "final"}
     assert set(view["adversary"]) == {"card", "quest", "rise", "victory", "experience", "goal", "deck", "revealed",
-                                      "discard", "final_difficulty", "defeated"}
+                                      "discard", "final_difficulty", "final_parts", "defeated"}
     assert view["phase"] == "prepare" and view["decision"] == "prepare" and 0 < view["challenge"]["odds"] < 1
     assert (view["hero_deck"], view["antihero_deck"]) == (len(s.hero_deck), len(s.antihero_deck)) != (0, 0)
     assert [t["slot"] for t in view["tableau"]] == ["origin", "motivation", "destiny"]
