@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import Rng
+from games.engine import Rng, words
+from games.nemos_war.rules import ship_name
 from tests.games.nemos_war import kit
 from tests.support.plain_words import label_faults, log_faults
 
@@ -52,3 +53,13 @@ def test_commitment_and_attack_labels_name_their_object():
     labels = {a.id: a.label for a in E.legal_actions(s)}
     assert labels["attack:na.1"] == "Attack the hidden ship in box 1 of the North Atlantic"
     assert labels["move:sa"].startswith("Sail to the South Atlantic (")
+
+
+def test_every_ship_reads_well_where_a_sentence_says_the_ship():
+    """Sentences name a ship as "the {ship}": a title must not bring its own article ("Combat with the The
+    Avenger", a playtest)."""
+    comp = E.components
+    for sid in comp.ships:
+        said = str(words("Combat with the {ship}: stake one resource if you wish, then roll.",
+                         ship=ship_name(comp, sid)))
+        assert " the The " not in said and " the the " not in said, said
