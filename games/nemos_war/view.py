@@ -114,8 +114,8 @@ def build_view(c: Components, s: State) -> dict[str, Any]:
         "prep_roll": prep_roll(s),
         "oceans": _oceans(c, s),
         "pool": {"unplaced": len(s.pool), "discard": [ship_view(c, x) for x in s.discard]},
-        "event_ships": [{"card": cid, "ship": ship_view(c, sid), "placed": sid not in s.waiting.get(g, [])}
-                        for cid, g, sid in _event_ships(c)],
+        "event_ships": [{"card": cid, "ship": ship_view(c, sid), "placed": sid not in s.waiting.get(g, []),
+                         "where": _where_ship(s, sid)} for cid, g, sid in _event_ships(c)],
         "salvage": [ship_view(c, x) for x in s.salvage], "salvage_boxes": c.salvage_boxes,
         "refits": [{"key": k, "name": ref["name"], "cost": ref["cost"], "text": ref["text"],
                     "owned": bool(s.refits.get(k)) if k != "seek" else s.seek_times > 0,
@@ -127,6 +127,20 @@ def build_view(c: Components, s: State) -> dict[str, Any]:
         "score": sc, "log": [r.log_line(x) for x in s.log[-40:]], "end": _end(c, s, sc),
         "scourge": list(c.scourge), "register_columns": c.register_columns,
     }
+
+
+def _where_ship(s: State, sid: str) -> str:
+    """Where a ship is: "map" (in an ocean's box), "sunk" (in an ocean's register), "salvage" (captured), "refit"
+    (paid for a refit), "discard", or "waiting" (not in play yet, or set aside)."""
+    if any(sid in boxes for boxes in s.boxes.values()):
+        return "map"
+    if any(sid in sunk for sunk in s.register.values()):
+        return "sunk"
+    if sid in s.salvage:
+        return "salvage"
+    if sid in s.refits.values():
+        return "refit"
+    return "discard" if sid in s.discard else "waiting"
 
 
 def _event_ships(c: Components) -> list[tuple[str, str, str]]:

@@ -86,3 +86,25 @@ def test_a_fresh_engine_gives_the_same_game():
     a = NemosWarEngine().new_game(42, {"commitment": "roll"})
     b = kit.ENGINE.new_game(42, {"commitment": "roll"})
     assert a == b
+
+
+def test_an_event_ship_says_where_it_is_once_it_has_left_its_box():
+    """The "Ships off the map" list said a sunk Avenger was still "in play" (a playtest): each event ship now
+    says whether it waits, sails, was sunk, captured, paid for a refit or discarded."""
+    s = kit.game()
+    ships = {e["ship"]["id"]: e for e in kit.ENGINE.view(s)["event_ships"]}
+    sid = next(iter(ships))
+    assert ships[sid]["where"] == "waiting" and not ships[sid]["placed"]
+
+    def where() -> str:
+        return next(e["where"] for e in kit.ENGINE.view(s)["event_ships"] if e["ship"]["id"] == sid)
+
+    kit.clear_map(s)
+    kit.put(s, "wp.1", sid, revealed=True)
+    assert where() == "map"
+    kit.take(s, sid)
+    s.register.setdefault("wp", []).append(sid)
+    assert where() == "sunk"
+    kit.take(s, sid)
+    s.salvage.append(sid)
+    assert where() == "salvage"
