@@ -21,11 +21,25 @@ def legal(c: Components, s: State) -> list[Action]:
 
 
 def _free(c: Components, s: State) -> list[Action]:
-    acts = [Action(f"or:{t}", words("Give up {name}: {text}", name=c.tokens[t].name, text=c.tokens[t].raw["text"]),
-                   "treasure") for t in s.collected if c.tokens[t].kind == "or"]
+    acts = [Action(f"or:{t}", _give_up(c, t), "treasure") for t in s.collected if c.tokens[t].kind == "or"]
     if s.wreck == "held":
         acts.append(Action("wreck", words("Discard the wreck marker: liberation +1d3+1"), "treasure"))
     return acts
+
+
+def _give_up(c: Components, t: str) -> Words:
+    """Giving up an OR treasure says what it costs and what it brings ("Give up Ship's Stores (2 VP) for +1 Crew"),
+    not the treasure's text ("2 VP, OR discard it to gain 1 Crew.", which read as a rule, not a move)."""
+    token = c.tokens[t]
+    effects = token.raw["effects"]
+    gain = effects[0] if len(effects) == 1 else {}
+    if gain.get("op") == "res":
+        return words("Give up {name} ({vp} VP) for +{n} {res}", name=token.name, vp=token.raw["vp"], n=gain["n"],
+                     res=c.tracks[gain["res"]].name)
+    if gain.get("op") == "liberation":
+        return words("Give up {name} ({vp} VP) for liberation +{n}", name=token.name, vp=token.raw["vp"],
+                     n=gain["n"])
+    return words("Give up {name}: {text}", name=token.name, text=token.raw["text"])
 
 
 def _playable(c: Components, s: State) -> list[Action]:

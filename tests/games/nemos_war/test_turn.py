@@ -381,3 +381,18 @@ def test_a_captured_black_sun_warship_sends_its_card_to_the_pass_pile():
     kit.rig(s, [6, 6, 6, 6, 6, 6])
     s = kit.play(s, "roll", "combat:roll", "capture")
     assert "S60" in s.salvage and "22" in s.pass_pile
+
+
+def test_giving_up_a_treasure_says_what_it_costs_and_brings():
+    """The bar offered "Give up Ship's Stores: 2 VP, OR discard it to gain 1 Crew." (the treasure's text) for
+    turns on end; it now says the move: what is given up and what it brings."""
+    s = kit.to_action(kit.game())
+    for tid in [t for t in C.tokens if C.tokens[t].kind == "or"]:
+        if tid in s.cup:
+            s.cup.remove(tid)
+        s.collected.append(tid)
+    labels = {a.id: str(a.label) for a in kit.ENGINE.legal_actions(s) if a.id.startswith("or:")}
+    assert labels == {"or:T24": "Give up Ambergris (3 VP) for +1 Hull",
+                      "or:T25": "Give up Giant Pearl (4 VP) for +1 Nemo",
+                      "or:T26": "Give up Ship's Stores (2 VP) for +1 Crew",
+                      "or:T27": "Give up Letter of Credit (3 VP) for liberation +2"}
