@@ -103,14 +103,26 @@
     });
   }
 
+  // What the tabs and the drawer stand on is the bar's top, measured from the bottom of the screen: the bar's
+  // height while it sticks to the bottom, more once the page's end scrolls into view and the bar rides up with it
+  // (a playtest saw the open log book's last lines under the bar there). Written only when it changes.
   function followBar() {
     var bar = document.getElementById("table-bar");
     if (!bar || !window.ResizeObserver) { return; }
-    new ResizeObserver(function (entries) {
-      var box = entries[entries.length - 1].borderBoxSize;
-      var height = (box && box[0] ? box[0].blockSize : bar.getBoundingClientRect().height) + "px";
+    var queued = false;
+    function measure() {
+      queued = false;
+      var box = bar.getBoundingClientRect();
+      var atBottom = getComputedStyle(bar).top === "auto";  // a phone's bar (app.css); wider screens: at the top
+      var height = Math.max(0, Math.round(atBottom ? window.innerHeight - box.top : box.height)) + "px";
       if (height !== barHeight) { barHeight = height; giveBarHeight(document); }
-    }).observe(bar);
+    }
+    function soon() {
+      if (!queued) { queued = true; requestAnimationFrame(measure); }
+    }
+    new ResizeObserver(soon).observe(bar);
+    window.addEventListener("scroll", soon, { passive: true });
+    window.addEventListener("resize", soon, { passive: true });
   }
 
   // ---- folds ----

@@ -93,3 +93,27 @@ def test_the_end_screen_fits_a_phone(live_server, browser, slug, seed):
         assert tab.locator("#end-screen .lead").first.inner_text().strip(), "the end screen says why"
     finally:
         context.close()
+
+
+def test_the_open_drawer_stays_above_the_bar_at_the_end_of_the_page(live_server, browser):
+    """Scrolled to the page's end, the bar rides up above the footer: the tabs and the open drawer follow it (a
+    playtest saw the log book's last lines under the bar there)."""
+    sid, _ = _session(live_server, "nemos_war", 3, {"commitment": "war"}, limit=12)
+    context, tab = _phone(browser, live_server, sid)
+    try:
+        tab.locator('.table-side .panel-tabs [role="tab"]').first.click()
+        tab.locator(".table-side.drawer-open").wait_for()
+        tab.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        tab.wait_for_function("""() => {
+            const bar = document.getElementById('table-bar').getBoundingClientRect();
+            const tabs = document.querySelector('.table-side .panel-tabs').getBoundingClientRect();
+            return bar.bottom < innerHeight - 20 && Math.abs(tabs.bottom - bar.top) <= 1;
+        }""", timeout=5000)
+        panel = tab.evaluate("""() => {
+            const open = [...document.querySelectorAll('.table-side .side-panel')].find(p => !p.hidden);
+            const bar = document.getElementById('table-bar');
+            return [open.getBoundingClientRect().bottom, bar.getBoundingClientRect().top];
+        }""")
+        assert panel[0] <= panel[1] + 1, f"the drawer ends at {panel[0]:.0f}, under the bar's top at {panel[1]:.0f}"
+    finally:
+        context.close()
