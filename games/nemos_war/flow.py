@@ -129,6 +129,8 @@ def preparation_roll(c: Components, s: State, ev: list[Event]) -> None:
 def _doubles(c: Components, s: State, ev: list[Event], face: int) -> None:
     """[6.2] replacement treasure and [6.3] imperial backlash, both for the ocean of the doubled number."""
     ocean = c.by_die[face]
+    # Said even when nothing else follows: a roll that places no ship should not look like a skipped step.
+    r.say(s, ev, words("Doubles: no ship is placed this week."))
     if s.treasure_at[ocean] is None:
         tid = r.draw_treasure(s)
         s.treasure_at[ocean] = tid

@@ -67,6 +67,8 @@ def test_doubles_keep_a_treasure_still_there_and_no_backlash_when_not_lower():
     s.liberation = 6
     s = prep(s, [3, 3])
     assert s.treasure_at["med"] == tid and s.liberation == 6
+    # Nothing else happens, and the log still says why no ship came (a playtest took it for a skipped step).
+    assert {"m": "Doubles: no ship is placed this week."} in s.log
 
 
 def test_the_adventure_roll_and_the_calendar_marker():
