@@ -6,7 +6,7 @@ action of the turn [7.0]: move, stalk, rest, repair, refit [7.1], incite [7.2] a
 
 from __future__ import annotations
 
-from games.engine import Event, words, words_n
+from games.engine import N_, Event, words, words_n
 from games.nemos_war import cards, combat, flow
 from games.nemos_war import rules as r
 from games.nemos_war.components import Components
@@ -220,14 +220,19 @@ def _refit(c: Components, s: State, ev: list[Event], key: str) -> None:
     r.say(s, ev, words("Refit: the Nautilus gains {refit}.", refit=ref["name"]), data={"refit": key})
 
 
+INCITE_GAINS = N_("Incite with {name} (worth {vp}): rolled {roll}; {roll} + {vp} - 5 = {gain}.")  # then "Liberation +n"
+INCITE_FAILS = N_("Incite with {name} (worth {vp}): rolled {roll}; {roll} + {vp} - 5 = {gain}: below 1, no liberation.")
+
+
 def _incite(c: Components, s: State, ev: list[Event], tid: str) -> None:
     """[7.2]: 1d6 + the treasure's value - 5 to liberation if >= 1; a natural 6 +1, a natural 1 -1."""
     tok = c.tokens[tid]
     s.collected.remove(tid)
     roll = r.die(s)
     gain = roll + tok.vp - 5
-    r.say(s, ev, words("Incite with {name} (worth {vp}): rolled {roll}; {roll} + {vp} - 5 = {gain}.", name=tok.name,
-                       vp=tok.vp, roll=roll, gain=gain), reveals=True, kind="roll",
+    # A sum below 1 says so: nothing follows it in the log (a playtest could not tell what the sum had done).
+    line = words(INCITE_GAINS if gain >= 1 else INCITE_FAILS, name=tok.name, vp=tok.vp, roll=roll, gain=gain)
+    r.say(s, ev, line, reveals=True, kind="roll",
           data={"dice": [roll], "token": tid, **({"mod": tok.vp - 5} if tok.vp != 5 else {})})
     if gain >= 1:
         r.change_liberation(c, s, ev, gain)

@@ -142,6 +142,7 @@ def test_incite():
     kit.rig(s, [6])
     s = kit.play(s, f"incite:{tid}")
     assert s.liberation == 6, "6 + 4 - 5 = 5, and +1 for the natural 6"
+    assert {"m": "Liberation {d}: now {now}.", "p": {"d": "+5", "now": 5}} in s.log, "the gain's own line follows"
     assert tid in s.cup and tid not in s.collected
 
 
@@ -154,6 +155,8 @@ def test_incite_natural_one_costs_a_point():
     kit.rig(s, [1])
     s = kit.play(s, f"incite:{tid}")
     assert s.liberation == 2
+    line = next(line for line in s.log if isinstance(line, dict) and line["m"].startswith("Incite with"))
+    assert line["m"].endswith(": below 1, no liberation."), "a sum below 1 says what it did (nothing)"
 
 
 def test_search_and_the_mysterious_library():
