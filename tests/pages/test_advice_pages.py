@@ -127,6 +127,8 @@ def test_choices_the_playouts_cannot_tell_apart_are_called_even_and_none_best():
     assert "about even" not in clear.lower() and "Best" in rows[0][1], "a clear leader is the best"
     refining, rows = _table(_estimate(False, [True, True, True, True]))
     assert "Best so far" in rows[0][1] and "about even" not in refining.lower(), "not called before it is done"
+    # A chance's margin is a percentage like the chance ("points" read as the game's own score, two playtests).
+    assert "<b>10%</b> <small>± 5%</small>" in refining and "points" not in refining
 
 
 def test_a_leader_clearly_ahead_on_the_expected_score_is_still_the_best():
