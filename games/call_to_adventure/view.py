@@ -21,6 +21,7 @@ from games.call_to_adventure.table import (
     level,
     odds,
     supply,
+    travel_cost,
 )
 from games.engine import Words, words
 
@@ -184,7 +185,8 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "adversary": _adversary(comp, s),
         "destiny": {"total": sum(x.points for x in lines), "target": comp.solo[s.victory]["target"],
                     "lines": [{"label": x.label, "points": x.points, "detail": x.detail} for x in lines]},
-        "turn_flags": {k: s.flags[k] for k in ("main_done", "travelled", "dark_used", "power_used")},
+        "turn_flags": {**{k: s.flags[k] for k in ("main_done", "travelled", "dark_used", "power_used")},
+                       "travel_cost": travel_cost(comp, s)},
         "final": s.final,
         "log": list(s.log[-30:]),
         "story": tell_story(comp, s),

@@ -287,6 +287,17 @@ def test_a_card_waiting_for_the_cast_is_named_with_its_symbol(web, seed, name, k
     assert "#gi-\"" not in stack, "a symbol without its drawing"
 
 
+def test_the_turn_checklist_says_what_travel_costs(web):
+    """A playtest read "travel open" with too little experience to travel: the checklist says the price."""
+    seed = 3
+    sid = new_session(web, seed)
+    play_over_htmx(web, sid, seed, stop=_phase_is("main"))
+    flags = re.search(r'<ul class="flags">(.*?)</ul>', web.get(f"/play/{sid}").text, re.S).group(1)
+    cost = api(web, sid)["view"]["turn_flags"]["travel_cost"]
+    said = rf"travel open: {cost} <svg[^>]*ci-experience[^>]*role=\"img\"><title>Experience</title>"
+    assert cost > 0 and re.search(said, flags), flags
+
+
 def test_the_first_game_options_start_with_the_characters_on_the_table(web):
     sid = new_session(web, 4, deal="first", allies="without")
     r = web.get(f"/play/{sid}")
