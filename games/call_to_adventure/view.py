@@ -103,7 +103,8 @@ def prompt(comp: Components, s: State) -> Words:
     if ph == "choose":
         return words("Choose the deck to draw from: Hero or Antihero.")
     if ph == "place":
-        return words("Choose the challenge {ally} goes under.", ally=comp.story[s.place_queue[0]].name)
+        return words("Choose the challenge {ally} goes under: win that challenge and the ally is yours.",
+                     ally=comp.story[s.place_queue[0]].name)
     if ph == "prepare":
         return words("Add dark runes and play cards, then cast the runes.")
     if ph == "outcome":  # the total as it stands, every card and Adversary card so far counted: the decision's figure

@@ -51,6 +51,9 @@ def test_revealed_ally_goes_under_a_challenge_of_its_act_and_is_won_with_it():
     s.place_queue = [hound]
     legal = ids(s)
     assert sorted(legal) == sorted(f"place:{by_name(n)}" for n in ("Tavern Brawl", "River Crossing"))
+    # The prompt says why it matters (a playtest met the choice with no word of what an ally is for).
+    assert str(kit.ENGINE.view(s)["prompt"]) == ("Choose the challenge Loyal Hound goes under: win that challenge and "
+                                                 "the ally is yours.")
     s, _ = do(s, f"place:{by_name('River Crossing')}")
     assert s.under == {by_name("River Crossing"): hound} and len(s.rows["1"]) == 4 and hound not in s.rows["1"]
     s = win(s, f"challenge:{by_name('River Crossing')}:top")
