@@ -672,3 +672,13 @@ def test_the_preparation_roll_is_read_from_this_turns_line_in_the_log():
     assert kit.ENGINE.view(s)["prep_roll"] == {"dice": [3, 3], "total": 6}
     s.log = [line for line in s.log if not (isinstance(line, dict) and "preparation roll" in line.get("m", ""))]
     assert kit.ENGINE.view(s)["prep_roll"] is None, "a log without the line (cut, or plain text) shows no roll"
+
+
+def test_the_turn_after_a_rest_says_why_rest_and_repair_are_not_offered():
+    """Rest, repair and refit are not allowed two turns running; a playtest saw them vanish with no word, the panel
+    that said why being folded on its phone. The decision says it where the choices are."""
+    s = kit.to_action(kit.game())
+    decision = re.compile(r'<section class="decision".*?</section>', re.S)
+    assert "not again this turn" not in decision.search(draw(s)).group()
+    s.last_rest_turn = s.turn - 1
+    assert "Rested, repaired or refitted last turn: not again this turn." in decision.search(draw(s)).group()
