@@ -13,12 +13,11 @@ import pytest
 
 from app.core.config import ROOT
 from app.ui import pictures
-
-SYMBOL = re.compile(r'<symbol id="gi-([a-z0-9-]+)"')
+from tests.support.sprites import symbols
 
 
 def sprite_names(name: str) -> set[str]:
-    return set(SYMBOL.findall((ROOT / "static" / "icons" / f"{name}.svg").read_text()))
+    return set(symbols(name))
 
 
 @pytest.fixture

@@ -23,10 +23,9 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from app.i18n.render import say
-from app.ui import pictures
 from app.ui.chronicle import Chronicle
 from app.ui.look import Look, by_id
-from app.ui.pictures import name_of
+from app.ui.pictures import href, name_of
 from app.ui.story import Told, drawn
 from app.ui.travel import Events, Trip, Trips, View
 from games.call_to_adventure.names import act_numeral
@@ -97,7 +96,7 @@ def symbol(key: str, label: str = "", cls: str = "") -> Markup:
         head += f'role="img"><title>{escape(label)}</title>'  # the title names it (app.ui.templating.icon)
     else:
         head += 'aria-hidden="true">'
-    drawing = pictures.href("call_to_adventure", pictures.name_of("call_to_adventure", "symbols", key))
+    drawing = href("call_to_adventure", name_of("call_to_adventure", "symbols", key))
     return Markup(f'{head}<use href="{escape(drawing)}"></use></svg>')
 
 
