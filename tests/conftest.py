@@ -28,6 +28,7 @@ from app.core.config import Settings
 from app.db.migrate import upgrade
 from app.main import create_app
 from games import registry
+from tests.support import machine
 from tests.support.pgtools import fresh_schema, server_url, template_dump
 
 BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
@@ -56,6 +57,20 @@ def pebbles() -> Iterator[str]:
 
 # Folders whose tests check what is drawn and said, not what is stored: SQLite alone (see the docstring).
 ONE_DATABASE = {"ui", "i18n", "pages"}
+
+
+MACHINE_AT_START = pytest.StashKey["machine.Mark | None"]()  # the machine's CPU counters when the run began
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the run's controller, not one of pytest-xdist's workers
+        session.config.stash[MACHINE_AT_START] = machine.mark()
+
+
+def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    line = machine.summary(config.stash.get(MACHINE_AT_START, None), machine.mark())
+    if line:
+        terminalreporter.write_line(line)
 
 
 def pytest_generate_tests(metafunc) -> None:
