@@ -92,6 +92,18 @@
     return box;
   }
 
+  // Where the bar stands above the table (wider screens), a change of its height moves the whole table: a step's
+  // line shorter than the summary it stands in for lifted the table, and the summary put back at the end dropped
+  // it again. So while a move is told the bar keeps the height it had (growing only for a taller step, such as a
+  // line of dice), and lets go when the move has been told. A phone's bar, under the table, moves nothing.
+  function holdBar(start) {
+    var bar = document.getElementById("table-bar"), board = document.getElementById("board");
+    if (!bar || !board) { return; }
+    var box = bar.getBoundingClientRect();
+    if (box.top > board.getBoundingClientRect().top) { return; }
+    if (start || box.height > parseFloat(bar.style.minHeight || "0")) { bar.style.minHeight = box.height + "px"; }
+  }
+
   function show(step) {
     var li = telling.steps[step];
     var summary = document.getElementById("bar-summary");
@@ -108,6 +120,7 @@
       summary.appendChild(line);
       if (li.dataset.dice || li.dataset.faces) { summary.appendChild(diceLine(li)); }
     }
+    holdBar(false);
     var touched = parts(li).filter(function (el) { return el.offsetParent !== null; });
     touched.forEach(function (el) { el.classList.add("story-now"); });
     var banner = document.getElementById("story-banner");
@@ -131,7 +144,7 @@
     var banner = document.getElementById("story-banner");
     if (banner) { banner.hidden = true; }
     var bar = document.getElementById("table-bar"), skip = document.getElementById("story-skip");
-    if (bar) { bar.classList.remove("telling"); }
+    if (bar) { bar.classList.remove("telling"); bar.style.minHeight = ""; }
     if (skip) { skip.hidden = true; }
     document.documentElement.classList.remove("story-telling");
     telling = null;
@@ -154,6 +167,7 @@
     telling = {steps: items, index: 0, summary: summary ? summary.innerHTML : "",
                ms: Math.max(MIN_MS, Math.min(MAX_MS, TOTAL_MS / items.length))};
     var bar = document.getElementById("table-bar"), skip = document.getElementById("story-skip");
+    holdBar(true);
     if (bar) { bar.classList.add("telling"); }
     if (skip) { skip.hidden = false; }
     document.documentElement.classList.add("story-telling");

@@ -2,7 +2,8 @@
 
 Adamastor's week turns over in one click ("End the Actions phase": Events, Sunset, the row...): the live region
 hears each step in turn, the bar never sends the player to the log, a move is planned to take 3.5 s at most (at
-once after a skip, and the skipping click plays nothing), and under reduced motion nothing moves.
+once after a skip, and the skipping click plays nothing), under reduced motion nothing moves, and on a wide
+screen the table under the bar stays where it is while the move is told.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 
 import pytest
 
-from tests.support.driver import BoardDriver, wait_for_board
+from tests.support.driver import BoardDriver, play_by_api, wait_for_board
 
 pytestmark = pytest.mark.browser
 
@@ -103,4 +104,41 @@ def test_under_reduced_motion_the_steps_come_without_movement(browser, live_serv
     assert page.locator(".story-now").count() or page.locator("#bar-summary .story-line").count(), "a step is shown"
     assert not moving, moving
     page.wait_for_function(TOLD, timeout=15000)
+    context.close()
+
+
+# The board's top edge (in the page) at every frame from now on, with whether a move was being told then.
+BOARD_TOPS = """() => {
+  window.__tops = [];
+  const sample = () => {  // a move's answer brings a new #board
+    const board = document.getElementById('board');
+    window.__tops.push([document.documentElement.classList.contains('story-telling'),
+                        Math.round(board.getBoundingClientRect().top + window.scrollY)]);
+    if (window.__tops.length < 2000) requestAnimationFrame(sample);
+  };
+  sample();
+}"""
+
+
+def test_the_table_stays_put_while_a_move_is_told_on_a_wide_screen(browser, live_server):
+    """The bar stands above the table on a laptop: a step's line shorter than the move's summary lifted the whole
+    table, and the summary put back at the end dropped it again (a jump of a line's height, twice a move).
+
+    Nemo's War, seed 11, after 40 moves of its heuristic bot: the next move (an attack) is told step by step, and
+    its summary takes a line more than its steps (the table stood 20 px higher while it was told)."""
+    sid, _ = play_by_api(live_server, "nemos_war", 11, limit=40)
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    page = context.new_page()
+    page.goto(f"{live_server.base_url}/play/{sid}")
+    page.locator("#board").wait_for()
+    driver = BoardDriver(page, live_server, sid, "nemos_war", bot_seed=7, told=True)
+    page.evaluate(BOARD_TOPS)
+    driver.step()
+    page.wait_for_function(TOLD, timeout=15000)
+    page.wait_for_timeout(300)
+    frames = page.evaluate("window.__tops")
+    telling = [i for i, (told, _) in enumerate(frames) if told]
+    assert telling, "the move was told step by step"
+    tops = [top for _, top in frames[telling[0]:telling[-1] + 4]]
+    assert len(set(tops)) == 1, f"the table moved while the move was told: its top went {tops}"
     context.close()
