@@ -94,14 +94,20 @@
 
   // Where the bar stands above the table (wider screens), a change of its height moves the whole table: a step's
   // line shorter than the summary it stands in for lifted the table, and the summary put back at the end dropped
-  // it again. So while a move is told the bar keeps the height it had (growing only for a taller step, such as a
-  // line of dice), and lets go when the move has been told. A phone's bar, under the table, moves nothing.
+  // it again (and the words, centred beside taller choices, bobbed up and down). So while a move is told the bar's
+  // words keep the height they had (growing only for a taller step, such as a line of dice), and let go when the
+  // move has been told. A phone's bar, under the table, moves nothing: it stays compact while a move is told.
   function holdBar(start) {
     var bar = document.getElementById("table-bar"), board = document.getElementById("board");
-    if (!bar || !board) { return; }
-    var box = bar.getBoundingClientRect();
-    if (box.top > board.getBoundingClientRect().top) { return; }
-    if (start || box.height > parseFloat(bar.style.minHeight || "0")) { bar.style.minHeight = box.height + "px"; }
+    var words = bar && bar.querySelector(".bar-text");
+    if (!words || !board || bar.getBoundingClientRect().top > board.getBoundingClientRect().top) { return; }
+    var height = words.getBoundingClientRect().height;
+    if (start || height > parseFloat(words.style.minHeight || "0")) { words.style.minHeight = height + "px"; }
+  }
+
+  function letGoOfBar(bar) {
+    var words = bar.querySelector(".bar-text");
+    if (words) { words.style.minHeight = ""; }
   }
 
   function show(step) {
@@ -144,7 +150,7 @@
     var banner = document.getElementById("story-banner");
     if (banner) { banner.hidden = true; }
     var bar = document.getElementById("table-bar"), skip = document.getElementById("story-skip");
-    if (bar) { bar.classList.remove("telling"); bar.style.minHeight = ""; }
+    if (bar) { bar.classList.remove("telling"); letGoOfBar(bar); }
     if (skip) { skip.hidden = true; }
     document.documentElement.classList.remove("story-telling");
     telling = null;
