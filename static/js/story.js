@@ -167,6 +167,8 @@
 
   function tell() {
     finish();
+    var waiting = document.getElementById("bar-summary");
+    if (waiting) { waiting.classList.remove("story-waiting"); }  // the first step is shown in this same task
     var items = storySteps();
     if (!worthTelling(items)) { return; }
     var summary = document.getElementById("bar-summary");
@@ -187,10 +189,15 @@
     return story ? [].slice.call(story.children) : [];
   }
 
-  // The summary of a move about to be told is swapped in unheard: its steps are heard one by one instead.
+  // The summary of a move about to be told is swapped in unheard, its steps are heard one by one instead; and unseen
+  // until the first step stands in for it (it waits for the board to settle), else it flashed, highlighted, for a
+  // few frames before the story began, and its highlight played again at the end.
   document.addEventListener("htmx:oobBeforeSwap", function (evt) {
     var target = evt.detail && evt.detail.target;
-    if (target && target.id === "bar-summary" && worthTelling(storySteps())) { target.setAttribute("aria-live", "off"); }
+    if (target && target.id === "bar-summary" && worthTelling(storySteps())) {
+      target.setAttribute("aria-live", "off");
+      target.classList.add("story-waiting");
+    }
   });
 
   // While a move is told, any click, tap or key only skips to its end (the click that follows the press too).

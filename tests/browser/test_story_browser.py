@@ -2,8 +2,8 @@
 
 Adamastor's week turns over in one click ("End the Actions phase": Events, Sunset, the row...): the live region
 hears each step in turn, the bar never sends the player to the log, a move is planned to take 3.5 s at most (at
-once after a skip, and the skipping click plays nothing), under reduced motion nothing moves, and on a wide
-screen the table under the bar stays where it is while the move is told.
+once after a skip, and the skipping click plays nothing), under reduced motion nothing moves, on a wide screen
+the table under the bar stays where it is while the move is told, and the move's summary shows once, at the end.
 """
 
 from __future__ import annotations
@@ -141,4 +141,40 @@ def test_the_table_stays_put_while_a_move_is_told_on_a_wide_screen(browser, live
     assert telling, "the move was told step by step"
     tops = [top for _, top in frames[telling[0]:telling[-1] + 4]]
     assert len(set(tops)) == 1, f"the table moved while the move was told: its top went {tops}"
+    context.close()
+
+
+# At every frame from now on: whether a move is being told, and whether the bar shows the move's highlighted summary.
+SUMMARY_FRAMES = """() => {
+  window.__frames = [];
+  const sample = () => {
+    const summary = document.getElementById('bar-summary');
+    const shown = !!summary.querySelector('.bar-last.fresh') && getComputedStyle(summary).visibility === 'visible';
+    window.__frames.push([document.documentElement.classList.contains('story-telling'), shown]);
+    if (window.__frames.length < 2000) requestAnimationFrame(sample);
+  };
+  sample();
+}"""
+
+
+def test_a_told_moves_summary_waits_for_its_steps(browser, live_server):
+    """The summary of a move to be told came in with the board and showed, highlighted, for a few frames before
+    its first step stood in for it; then it came back, highlighted again, once the move had been told. It shows
+    once now: at the end."""
+    sid, _ = play_by_api(live_server, "nemos_war", 11, limit=40)
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    page = context.new_page()
+    page.goto(f"{live_server.base_url}/play/{sid}")
+    page.locator("#board").wait_for()
+    driver = BoardDriver(page, live_server, sid, "nemos_war", bot_seed=7, told=True)
+    page.evaluate(SUMMARY_FRAMES)
+    driver.step()
+    page.wait_for_function(TOLD, timeout=15000)
+    page.wait_for_timeout(300)
+    frames = page.evaluate("window.__frames")
+    telling = [i for i, (told, _) in enumerate(frames) if told]
+    assert telling, "the move was told step by step"
+    early = [i for i, (_, shown) in enumerate(frames[:telling[0]]) if shown]
+    assert not early, f"the summary showed in {len(early)} frames before the move's first step"
+    assert any(shown for _, shown in frames[telling[-1] + 1:]), "the summary is shown once the move has been told"
     context.close()
