@@ -107,74 +107,56 @@ def test_under_reduced_motion_the_steps_come_without_movement(browser, live_serv
     context.close()
 
 
-# The board's top edge (in the page) at every frame from now on, with whether a move was being told then.
-BOARD_TOPS = """() => {
-  window.__tops = [];
-  const sample = () => {  // a move's answer brings a new #board
-    const board = document.getElementById('board');
-    window.__tops.push([document.documentElement.classList.contains('story-telling'),
-                        Math.round(board.getBoundingClientRect().top + window.scrollY)]);
-    if (window.__tops.length < 2000) requestAnimationFrame(sample);
-  };
-  sample();
-}"""
-
-
-def test_the_table_stays_put_while_a_move_is_told_on_a_wide_screen(browser, live_server):
-    """The bar stands above the table on a laptop: a step's line shorter than the move's summary lifted the whole
-    table, and the summary put back at the end dropped it again (a jump of a line's height, twice a move).
-
-    Nemo's War, seed 11, after 40 moves of its heuristic bot: the next move (an attack) is told step by step, and
-    its summary takes a line more than its steps (the table stood 20 px higher while it was told)."""
-    sid, _ = play_by_api(live_server, "nemos_war", 11, limit=40)
-    context = browser.new_context(viewport={"width": 1440, "height": 1000})
-    page = context.new_page()
-    page.goto(f"{live_server.base_url}/play/{sid}")
-    page.locator("#board").wait_for()
-    driver = BoardDriver(page, live_server, sid, "nemos_war", bot_seed=7, told=True)
-    page.evaluate(BOARD_TOPS)
-    driver.step()
-    page.wait_for_function(TOLD, timeout=15000)
-    page.wait_for_timeout(300)
-    frames = page.evaluate("window.__tops")
-    telling = [i for i, (told, _) in enumerate(frames) if told]
-    assert telling, "the move was told step by step"
-    tops = [top for _, top in frames[telling[0]:telling[-1] + 4]]
-    assert len(set(tops)) == 1, f"the table moved while the move was told: its top went {tops}"
-    context.close()
-
-
-# At every frame from now on: whether a move is being told, and whether the bar shows the move's highlighted summary.
-SUMMARY_FRAMES = """() => {
+# At every frame from now on: whether a move is being told, the board's top edge (in the page; a move's answer
+# brings a new #board), and whether the bar shows the move's highlighted summary.
+FRAMES = """() => {
   window.__frames = [];
   const sample = () => {
-    const summary = document.getElementById('bar-summary');
+    const board = document.getElementById('board'), summary = document.getElementById('bar-summary');
     const shown = !!summary.querySelector('.bar-last.fresh') && getComputedStyle(summary).visibility === 'visible';
-    window.__frames.push([document.documentElement.classList.contains('story-telling'), shown]);
+    window.__frames.push([document.documentElement.classList.contains('story-telling'),
+                          Math.round(board.getBoundingClientRect().top + window.scrollY), shown]);
     if (window.__frames.length < 2000) requestAnimationFrame(sample);
   };
   sample();
 }"""
 
 
-def test_a_told_moves_summary_waits_for_its_steps(browser, live_server):
-    """The summary of a move to be told came in with the board and showed, highlighted, for a few frames before
-    its first step stood in for it; then it came back, highlighted again, once the move had been told. It shows
-    once now: at the end."""
-    sid, _ = play_by_api(live_server, "nemos_war", 11, limit=40)
+def frames_of_a_told_move(browser, server) -> tuple[list[list], list[int]]:
+    """Nemo's War, seed 11, after 40 moves of its heuristic bot, at 1440x1000: the next move (an attack) clicked
+    and told step by step, sampled at every frame (FRAMES) until just after it has been told; with the indexes of
+    the frames in which it was being told."""
+    sid, _ = play_by_api(server, "nemos_war", 11, limit=40)
     context = browser.new_context(viewport={"width": 1440, "height": 1000})
     page = context.new_page()
-    page.goto(f"{live_server.base_url}/play/{sid}")
+    page.goto(f"{server.base_url}/play/{sid}")
     page.locator("#board").wait_for()
-    driver = BoardDriver(page, live_server, sid, "nemos_war", bot_seed=7, told=True)
-    page.evaluate(SUMMARY_FRAMES)
+    driver = BoardDriver(page, server, sid, "nemos_war", bot_seed=7, told=True)
+    page.evaluate(FRAMES)
     driver.step()
     page.wait_for_function(TOLD, timeout=15000)
     page.wait_for_timeout(300)
     frames = page.evaluate("window.__frames")
-    telling = [i for i, (told, _) in enumerate(frames) if told]
-    assert telling, "the move was told step by step"
-    early = [i for i, (_, shown) in enumerate(frames[:telling[0]]) if shown]
-    assert not early, f"the summary showed in {len(early)} frames before the move's first step"
-    assert any(shown for _, shown in frames[telling[-1] + 1:]), "the summary is shown once the move has been told"
     context.close()
+    telling = [i for i, (told, _, _) in enumerate(frames) if told]
+    assert telling, "the move was told step by step"
+    return frames, telling
+
+
+def test_the_table_stays_put_while_a_move_is_told_on_a_wide_screen(browser, live_server):
+    """The bar stands above the table on a laptop: a step's line shorter than the move's summary lifted the whole
+    table, and the summary put back at the end dropped it again (a jump of a line's height, twice a move). The
+    attack of frames_of_a_told_move has a summary a line taller than its steps (the table stood 20 px higher)."""
+    frames, telling = frames_of_a_told_move(browser, live_server)
+    tops = [top for _, top, _ in frames[telling[0]:telling[-1] + 4]]
+    assert len(set(tops)) == 1, f"the table moved while the move was told: its top went {tops}"
+
+
+def test_a_told_moves_summary_waits_for_its_steps(browser, live_server):
+    """The summary of a move to be told came in with the board and showed, highlighted, for a few frames before
+    its first step stood in for it; then it came back, highlighted again, once the move had been told. It shows
+    once now: at the end."""
+    frames, telling = frames_of_a_told_move(browser, live_server)
+    early = [i for i, (_, _, shown) in enumerate(frames[:telling[0]]) if shown]
+    assert not early, f"the summary showed in {len(early)} frames before the move's first step"
+    assert any(shown for _, _, shown in frames[telling[-1] + 1:]), "the summary is shown once the move has been told"
