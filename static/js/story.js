@@ -167,11 +167,10 @@
 
   function tell() {
     finish();
-    var waiting = document.getElementById("bar-summary");
-    if (waiting) { waiting.classList.remove("story-waiting"); }  // the first step is shown in this same task
+    var summary = document.getElementById("bar-summary");
+    if (summary) { summary.classList.remove("story-waiting"); }  // the first step is shown in this same task
     var items = storySteps();
     if (!worthTelling(items)) { return; }
-    var summary = document.getElementById("bar-summary");
     telling = {steps: items, index: 0, summary: summary ? summary.innerHTML : "",
                ms: Math.max(MIN_MS, Math.min(MAX_MS, TOTAL_MS / items.length))};
     var bar = document.getElementById("table-bar"), skip = document.getElementById("story-skip");
