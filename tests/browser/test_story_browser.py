@@ -160,3 +160,17 @@ def test_a_told_moves_summary_waits_for_its_steps(browser, live_server):
     early = [i for i, (_, _, shown) in enumerate(frames[:telling[0]]) if shown]
     assert not early, f"the summary showed in {len(early)} frames before the move's first step"
     assert any(shown for _, _, shown in frames[telling[-1] + 1:]), "the summary is shown once the move has been told"
+
+
+def test_a_phase_banner_takes_the_width_of_its_words_on_a_phone(browser, live_server):
+    """A banner placed from the middle of the window shrank to the half on its right: on a phone a long phase line
+    stood in a box 195 px wide and six lines tall over the table."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    new_game(page, live_server)
+    box = page.evaluate("""() => { const banner = document.getElementById('story-banner');
+      banner.textContent = 'The Actions phase ends; the Events are checked.'; banner.hidden = false;
+      const r = banner.getBoundingClientRect(); return {left: r.left, right: r.right, width: r.width}; }""")
+    assert box["width"] > 390 * 0.75, box
+    assert box["left"] >= 0 and box["right"] <= 390, box
+    context.close()
