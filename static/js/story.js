@@ -129,6 +129,8 @@
     holdBar(false);
     var touched = parts(li).filter(function (el) { return el.offsetParent !== null; });
     touched.forEach(function (el) { el.classList.add("story-now"); });
+    // the table brings them into view if they are out of it (static/js/table.js)
+    if (touched.length) { document.dispatchEvent(new CustomEvent("story:step", {detail: {parts: touched}})); }
     var banner = document.getElementById("story-banner");
     if (banner) {
       banner.hidden = !li.hasAttribute("data-banner");
@@ -223,10 +225,12 @@
     if (evt.target && evt.target.id === "board") { tell(); }
   });
 
-  // The one handle from outside: skip what is being told (the browser tests' driver, which plays faster
-  // than anyone reads). Nothing else reaches into the story.
+  // The handles from outside: skip what is being told (the browser tests' driver, which plays faster than anyone
+  // reads), and whether the board just swapped in carries a move about to be told (table.js, on htmx:afterSettle,
+  // before the story starts). Nothing else reaches into the story.
   window.soloShelfStory = {
     skip: finish,
+    coming: function () { return worthTelling(storySteps()); },
     plan: function () { return telling ? {steps: telling.steps.length, ms: telling.ms} : null; }
   };
 })();

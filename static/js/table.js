@@ -194,19 +194,32 @@
   var boxes = [];
 
   // After a move: the player sees the next decision's component (a card, a die, a space with its buttons) and
-  // what the move changed. The one out of view is scrolled in; when both cannot share the view, the decision wins
+  // what the move changed, by the least scroll that shows both; when both cannot share the view, the decision wins
   // (what happened is told in the bar, and the story rings it).
   function middle(el) { var r = el.__rest || el.getBoundingClientRect(); return r.top + r.height / 2; }
 
-  function showChanged(smooth) {
+  // An element a part cuts off (a button below a card that hides its overflow) cannot be scrolled into view.
+  function clipped(el) {
+    var m = middle(el);
+    for (var up = el.parentElement; up && up.id !== "board"; up = up.parentElement) {
+      var style = getComputedStyle(up);
+      if (style.overflowY !== "hidden" && style.overflowY !== "clip") { continue; }
+      var r = up.getBoundingClientRect();
+      if (m < r.top || m > r.bottom) { return true; }
+    }
+    return false;
+  }
+
+  // `only`: these components instead (a step of a move being told: the ones it touches), and no decision.
+  function showChanged(smooth, only) {
     var box = document.querySelector("#board .table-main");
     var inBox = box && box.scrollHeight > box.clientHeight + 1;  // a laptop's table: its main part scrolls
-    function shown(el) { return el.offsetParent !== null && (!inBox || box.contains(el)); }
-    var changed = [].filter.call(document.querySelectorAll("#board .just-changed, #board [data-from]"), shown);
+    function shown(el) { return el.offsetParent !== null && (!inBox || box.contains(el)) && !clipped(el); }
+    var changed = [].filter.call(only || document.querySelectorAll("#board .just-changed, #board [data-from]"), shown);
     // The component a decision is about, where the board names it (data-decision-focus: the card a challenge is
     // attempted on), stands for it; else its buttons on the board ("Your move" repeats the bar's: not those).
-    var decision = [].filter.call(document.querySelectorAll("#board [data-decision-focus]"), shown);
-    if (!decision.length) {
+    var decision = only ? [] : [].filter.call(document.querySelectorAll("#board [data-decision-focus]"), shown);
+    if (!only && !decision.length) {
       decision = [].filter.call(document.querySelectorAll("#board button[data-action]:not([disabled])"), function (b) {
         return shown(b) && !b.closest(".decision");
       });
@@ -228,28 +241,26 @@
         bottom = Math.min(bottom, r.top - tabs.getBoundingClientRect().height);
       }
     }
-    var margin = Math.min(40, (bottom - top) / 6);
-    function inView(el) { var m = middle(el); return m > top && m < bottom; }
-    var wanted = [];  // the middles to bring into view, the first one first
-    if (decision.length && !decision.some(inView)) {
-      // the decision's button nearest to what changed (or to the view): a die beside the hero, not the top of the board
-      var near = changed.length ? middle(changed[0]) : (top + bottom) / 2;
-      var best = decision.map(middle).sort(function (a, b) { return Math.abs(a - near) - Math.abs(b - near); })[0];
-      wanted.push(best);
+    var margin = Math.min(40, (bottom - top) / 6), room = bottom - top - 2 * margin;
+    function shiftFor(lo, hi) { return lo < top + margin ? lo - (top + margin) : hi > bottom - margin ? hi - (bottom - margin) : 0; }
+    // The least scroll that shows a decision's button and something the move changed together (either alone when
+    // there is none of the other)...
+    var ds = decision.map(middle), cs = changed.map(middle), shift = null;
+    (ds.length ? ds : cs).forEach(function (d) {
+      (cs.length && ds.length ? cs : [d]).forEach(function (c) {
+        var lo = Math.min(d, c), hi = Math.max(d, c);
+        if (hi - lo > room) { return; }
+        var s = shiftFor(lo, hi);
+        if (shift === null || Math.abs(s) < Math.abs(shift)) { shift = s; }
+      });
+    });
+    if (shift === null) {
+      // ...and when both cannot share the view, the decision wins: its button nearest to what changed
+      if (ds.some(function (m) { return m > top && m < bottom; })) { return; }
+      var near = cs.length ? cs[0] : (top + bottom) / 2;
+      var best = ds.sort(function (a, b) { return Math.abs(a - near) - Math.abs(b - near); })[0];
+      shift = shiftFor(best, best);
     }
-    if (changed.length && !changed.some(inView)) { wanted.push(middle(changed[0])); }
-    if (!wanted.length) { return; }
-    var lo = Math.min.apply(null, wanted), hi = Math.max.apply(null, wanted);
-    if (hi - lo > bottom - top - 2 * margin) { lo = hi = wanted[0]; }  // both cannot share the view
-    if (decision.length && wanted.length === 1 && decision.some(inView)) {
-      // only the change is wanted: keep a decision button in view as well if they fit together
-      var d = decision.filter(inView).map(middle);
-      var dlo = Math.min.apply(null, d), dhi = Math.max.apply(null, d);
-      if (Math.max(hi, dhi) - Math.min(lo, dlo) <= bottom - top - 2 * margin) {
-        lo = Math.min(lo, dlo); hi = Math.max(hi, dhi);
-      }
-    }
-    var shift = lo < top + margin ? lo - (top + margin) : hi > bottom - margin ? hi - (bottom - margin) : 0;
     if (!shift) { return; }
     var how = smooth ? "smooth" : "auto";
     if (inBox) { box.scrollTo({top: Math.max(0, Math.round(box.scrollTop + shift)), behavior: how}); }
@@ -311,15 +322,17 @@
       places = null;
     }
   });
-  // A move told step by step ends with the bar as it stays: look again that the decision is in view.
-  document.addEventListener("story:told", function () { showChanged(false); });
+  // A move told step by step shows each step's components as it is told (story:step), then the decision once the
+  // last step has landed (story:told); the view goes to the decision at once only for a move that is not told.
+  document.addEventListener("story:step", function (evt) { showChanged(!still(), evt.detail.parts); });
+  document.addEventListener("story:told", function () { showChanged(!still()); });
   document.addEventListener("htmx:afterSettle", function () {
     if (!before) { return; }
     var old = snapshot(before);
     before = null;
     highlight(old);
     followAll(!still());
-    showChanged(!still());
+    if (!(window.soloShelfStory && window.soloShelfStory.coming())) { showChanged(!still()); }
   });
 
   function typing(el) {

@@ -3,7 +3,8 @@
 Adamastor's week turns over in one click ("End the Actions phase": Events, Sunset, the row...): the live region
 hears each step in turn, the bar never sends the player to the log, a move is planned to take 3.5 s at most (at
 once after a skip, and the skipping click plays nothing), under reduced motion nothing moves, on a wide screen
-the table under the bar stays where it is while the move is told, and the move's summary shows once, at the end.
+the table under the bar stays where it is while the move is told, the move's summary shows once, at the end, what
+each step rings is in view, then the decision, and the bar's choices stay where they are.
 """
 
 from __future__ import annotations
@@ -108,26 +109,49 @@ def test_under_reduced_motion_the_steps_come_without_movement(browser, live_serv
 
 
 # At every frame from now on: whether a move is being told, the board's top edge (in the page; a move's answer
-# brings a new #board), and whether the bar shows the move's highlighted summary.
+# brings a new #board), whether the bar shows the move's highlighted summary, the left edge of the bar's first
+# choice, whether the components a step rings stand where the player sees the table (the laptop table's own
+# scrolling box, else the window less the bar; null when none is rung), and whether a button of the decision on the
+# board does.
 FRAMES = """() => {
   window.__frames = [];
+  const seen = el => {
+    const box = document.querySelector('#board .table-main');
+    const bar = document.getElementById('table-bar').getBoundingClientRect();
+    let top = 0, bottom = innerHeight;
+    if (box && box.scrollHeight > box.clientHeight + 1) {
+      const b = box.getBoundingClientRect(); top = b.top; bottom = b.bottom;
+    }
+    else if (bar.top > innerHeight / 2) { bottom = bar.top; } else { top = bar.bottom; }
+    const r = el.getBoundingClientRect(), middle = r.top + r.height / 2;
+    return middle > top && middle < bottom;
+  };
   const sample = () => {
     const board = document.getElementById('board'), summary = document.getElementById('bar-summary');
     const shown = !!summary.querySelector('.bar-last.fresh') && getComputedStyle(summary).visibility === 'visible';
+    const choice = document.querySelector('#table-bar .bar-buttons > :is(button, details)');
+    const rung = [...document.querySelectorAll('#board .story-now')];
     window.__frames.push([document.documentElement.classList.contains('story-telling'),
-                          Math.round(board.getBoundingClientRect().top + window.scrollY), shown]);
+                          Math.round(board.getBoundingClientRect().top + window.scrollY), shown,
+                          choice ? Math.round(choice.getBoundingClientRect().left) : null,
+                          rung.length ? rung.some(seen) : null,
+                          [...board.querySelectorAll('button[data-action]:not([disabled])')]
+                            .some(b => b.offsetParent !== null && !b.closest('.decision') && seen(b))]);
     if (window.__frames.length < 2000) requestAnimationFrame(sample);
   };
   sample();
 }"""
 
 
-def frames_of_a_told_move(browser, server) -> tuple[list[list], list[int]]:
-    """Nemo's War, seed 11, after 40 moves of its heuristic bot, at 1440x1000: the next move (an attack) clicked
+def frames_of_a_told_move(browser, server, *, size: tuple[int, int] = (1440, 1000),
+                          reduced_motion: bool = False) -> tuple[list[list], list[int]]:
+    """Nemo's War, seed 11, after 40 moves of its heuristic bot, on a wide screen: the next move (an attack) clicked
     and told step by step, sampled at every frame (FRAMES) until just after it has been told; with the indexes of
-    the frames in which it was being told."""
+    the frames in which it was being told. Its first step reveals the ship on the map, in the table's top half; the
+    attack's decision (which resource to stake) is at the foot of the table."""
     sid, _ = play_by_api(server, "nemos_war", 11, limit=40)
-    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                  reduced_motion="reduce" if reduced_motion else "no-preference")
     page = context.new_page()
     page.goto(f"{server.base_url}/play/{sid}")
     page.locator("#board").wait_for()
@@ -138,7 +162,7 @@ def frames_of_a_told_move(browser, server) -> tuple[list[list], list[int]]:
     page.wait_for_timeout(300)
     frames = page.evaluate("window.__frames")
     context.close()
-    telling = [i for i, (told, _, _) in enumerate(frames) if told]
+    telling = [i for i, frame in enumerate(frames) if frame[0]]
     assert telling, "the move was told step by step"
     return frames, telling
 
@@ -148,7 +172,7 @@ def test_the_table_stays_put_while_a_move_is_told_on_a_wide_screen(browser, live
     table, and the summary put back at the end dropped it again (a jump of a line's height, twice a move). The
     attack of frames_of_a_told_move has a summary a line taller than its steps (the table stood 20 px higher)."""
     frames, telling = frames_of_a_told_move(browser, live_server)
-    tops = [top for _, top, _ in frames[telling[0]:telling[-1] + 4]]
+    tops = [frame[1] for frame in frames[telling[0]:telling[-1] + 4]]
     assert len(set(tops)) == 1, f"the table moved while the move was told: its top went {tops}"
 
 
@@ -157,9 +181,22 @@ def test_a_told_moves_summary_waits_for_its_steps(browser, live_server):
     its first step stood in for it; then it came back, highlighted again, once the move had been told. It shows
     once now: at the end."""
     frames, telling = frames_of_a_told_move(browser, live_server)
-    early = [i for i, (_, _, shown) in enumerate(frames[:telling[0]]) if shown]
+    early = [i for i, frame in enumerate(frames[:telling[0]]) if frame[2]]
     assert not early, f"the summary showed in {len(early)} frames before the move's first step"
-    assert any(shown for _, _, shown in frames[telling[-1] + 1:]), "the summary is shown once the move has been told"
+    assert any(frame[2] for frame in frames[telling[-1] + 1:]), "the summary is shown once the move has been told"
+
+
+def test_what_each_step_rings_is_in_view_and_the_choices_stay_in_place(browser, live_server):
+    """While a move is told, the player sees what each step rings: the view went straight to the move's decision
+    (the stakes at the foot of the table) and the ship the attack revealed was rung out of sight, above. It goes to
+    the decision once the move has been told. And Skip, shown in the bar while the move is told, no longer pushed
+    the dimmed choices 31 px sideways and back. Reduced motion, so that every scroll lands in the frame it starts."""
+    frames, telling = frames_of_a_told_move(browser, live_server, size=(1366, 900), reduced_motion=True)
+    rung = [frame[4] for frame in frames[telling[0]:telling[-1] + 1] if frame[4] is not None]
+    assert rung and all(rung), f"a step rang components out of view in {rung.count(False)} of {len(rung)} frames"
+    assert frames[-1][5], "once the move has been told, its decision is in view"
+    lefts = {frame[3] for frame in frames[telling[0]:]}
+    assert len(lefts) == 1, f"the bar's first choice moved while the move was told: its left edge went {lefts}"
 
 
 def test_a_phase_banner_takes_the_width_of_its_words_on_a_phone(browser, live_server):
