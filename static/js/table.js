@@ -371,7 +371,10 @@
     var adviceClose = key === "Escape" && document.querySelector("#advice .advice-close");
     if (adviceClose) {  // the advisor's table closes as a dialog does, and focus goes back to the button that opened it
       evt.preventDefault();
-      adviceClose.click();
+      // Its request, not a click on its Close link: the table swaps itself anew every second while it refines, and
+      // htmx takes over a new link only as the swap settles; a click a moment after a swap followed the plain link
+      // (the whole page loaded again, the focus lost).
+      htmx.ajax("GET", adviceClose.getAttribute("hx-get"), {source: adviceClose, target: "#advice", swap: "outerHTML"});
       var asked = document.getElementById("bar-advice");
       if (asked) { asked.focus({ preventScroll: true }); }
       return;
