@@ -682,3 +682,19 @@ def test_the_turn_after_a_rest_says_why_rest_and_repair_are_not_offered():
     assert "not again this turn" not in decision.search(draw(s)).group()
     s.last_rest_turn = s.turn - 1
     assert "Rested, repaired or refitted last turn: not again this turn." in decision.search(draw(s)).group()
+
+
+def test_an_oceans_empty_nautilus_box_shows_whose_it_is():
+    """A playtest asked what the black square in every ocean was: the Nautilus's box of an ocean it is not in now
+    shows the Nautilus's outline, faint and unheard (the Nautilus itself is named once, in its own ocean's box)."""
+    s = kit.to_action(kit.game())
+    s.nautilus = "wp"
+    html = draw(s)
+    oceans = re.findall(r'<div class="box nbox" data-box="(\w+)\.n"[^>]*>(.*?)</div>', html, re.S)
+    assert len(oceans) == 6, [key for key, _ in oceans]
+    for key, inside_box in oceans:
+        if key == "wp":
+            assert 'aria-label="The Nautilus"' in inside_box and "berth" not in inside_box
+        elif "<button" not in inside_box:  # a box holding a "Sail here" button shows that instead
+            assert '<svg class="naut berth"' in inside_box and 'aria-hidden="true"' in inside_box, key
+    assert html.count('aria-label="The Nautilus"') == 1
