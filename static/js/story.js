@@ -172,6 +172,8 @@
     var summary = document.getElementById("bar-summary");
     if (summary) { summary.classList.remove("story-waiting"); }  // the first step is shown in this same task
     var items = storySteps();
+    var story = document.getElementById("story");
+    if (story) { story.setAttribute("data-told", ""); }
     if (!worthTelling(items)) { return; }
     telling = {steps: items, index: 0, summary: summary ? summary.innerHTML : "",
                ms: Math.max(MIN_MS, Math.min(MAX_MS, TOTAL_MS / items.length))};
@@ -185,9 +187,11 @@
     telling.timer = setTimeout(next, telling.ms);
   }
 
+  // The steps of the move just answered; none once they have been told. A refused or stale move's answer brings no
+  // story of its own (#story stays as it was): the move before it is not told again.
   function storySteps() {
     var story = document.getElementById("story");
-    return story ? [].slice.call(story.children) : [];
+    return story && !story.hasAttribute("data-told") ? [].slice.call(story.children) : [];
   }
 
   // The summary of a move about to be told is swapped in unheard, its steps are heard one by one instead; and unseen

@@ -48,8 +48,10 @@
     return seen;
   }
 
+  var lastChanged = [];  // what the last move changed: its glow goes after 1.5 s, a move told step by step lasts longer
+
   function highlight(old) {
-    var changed = [];
+    var changed = lastChanged = [];
     document.querySelectorAll("[data-part]").forEach(function (el) {
       if (old[el.dataset.part] !== signature(el)) {
         changed.push(el);
@@ -215,7 +217,8 @@
     var box = document.querySelector("#board .table-main");
     var inBox = box && box.scrollHeight > box.clientHeight + 1;  // a laptop's table: its main part scrolls
     function shown(el) { return el.offsetParent !== null && (!inBox || box.contains(el)) && !clipped(el); }
-    var changed = [].filter.call(only || document.querySelectorAll("#board .just-changed, #board [data-from]"), shown);
+    var changed = (only || lastChanged.concat([].slice.call(document.querySelectorAll("#board [data-from]"))))
+      .filter(shown);
     // The component a decision is about, where the board names it (data-decision-focus: the card a challenge is
     // attempted on), stands for it; else its buttons on the board ("Your move" repeats the bar's: not those).
     var decision = only ? [] : [].filter.call(document.querySelectorAll("#board [data-decision-focus]"), shown);
@@ -241,11 +244,15 @@
         bottom = Math.min(bottom, r.top - tabs.getBoundingClientRect().height);
       }
     }
+    function inView(m) { return m > top && m < bottom; }
+    var ds = decision.map(middle), cs = changed.map(middle), shift = null;
+    if ((!ds.length || ds.some(inView)) && (!cs.length || cs.some(inView))) { return; }  // the player sees both
     var margin = Math.min(40, (bottom - top) / 6), room = bottom - top - 2 * margin;
-    function shiftFor(lo, hi) { return lo < top + margin ? lo - (top + margin) : hi > bottom - margin ? hi - (bottom - margin) : 0; }
+    function shiftFor(lo, hi) {
+      return lo < top + margin ? lo - (top + margin) : hi > bottom - margin ? hi - (bottom - margin) : 0;
+    }
     // The least scroll that shows a decision's button and something the move changed together (either alone when
     // there is none of the other)...
-    var ds = decision.map(middle), cs = changed.map(middle), shift = null;
     (ds.length ? ds : cs).forEach(function (d) {
       (cs.length && ds.length ? cs : [d]).forEach(function (c) {
         var lo = Math.min(d, c), hi = Math.max(d, c);
@@ -256,7 +263,7 @@
     });
     if (shift === null) {
       // ...and when both cannot share the view, the decision wins: its button nearest to what changed
-      if (ds.some(function (m) { return m > top && m < bottom; })) { return; }
+      if (ds.some(inView)) { return; }
       var near = cs.length ? cs[0] : (top + bottom) / 2;
       var best = ds.sort(function (a, b) { return Math.abs(a - near) - Math.abs(b - near); })[0];
       shift = shiftFor(best, best);

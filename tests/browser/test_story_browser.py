@@ -108,6 +108,29 @@ def test_under_reduced_motion_the_steps_come_without_movement(browser, live_serv
     context.close()
 
 
+def test_a_stale_move_does_not_tell_the_move_before_it_again(browser, live_server):
+    """A refused or stale move's answer brings no story of its own, so the last one stayed in the page and was told
+    again (and the table waited for it instead of showing the decision). A page whose forms carry an older version
+    (as a second tab's would) presses a choice after a move that was told."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    driver = new_game(page, live_server)
+    until_a_long_move(driver, page)
+    page.wait_for_function(TOLD, timeout=15000)
+    told = page.evaluate("window.__told")
+    version = driver.version()
+    page.evaluate("""v => document.querySelectorAll('#board input[name="version"], #table-bar input[name="version"]')
+      .forEach(input => { input.value = String(v); })""", version - 1)
+    page.evaluate("() => { window.__stale = false; document.body.addEventListener('htmx:afterSettle', () => {"
+                  " window.__stale = window.__stale || !!document.querySelector('#notice:not(.empty)'); }); }")
+    page.locator("#bar-actions .bar-buttons > button[data-action]").first.click()
+    page.wait_for_function("() => window.__stale")
+    page.wait_for_timeout(200)
+    assert not page.evaluate(TELLING) and page.evaluate("window.__told") == told, "the move before was told again"
+    assert driver.version() == version, "the stale move was not played"
+    context.close()
+
+
 # At every frame from now on: whether a move is being told, the board's top edge (in the page; a move's answer
 # brings a new #board), whether the bar shows the move's highlighted summary, the left edge of the bar's first
 # choice, whether the components a step rings stand where the player sees the table (the laptop table's own
