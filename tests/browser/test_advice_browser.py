@@ -114,13 +114,14 @@ _ESCAPE_AS_IT_COMES = """() => { window.__samePage = true;
   }); }"""
 
 
-def test_escape_as_the_table_comes_closes_it_in_place(live_server, browser):
+def test_escape_as_the_table_comes_closes_it_in_place(live_server, browser, page_problems):
     """The table swaps itself anew every second while it refines. Esc clicked its Close link, which htmx takes over
     only once the new table has settled: pressed in between, it followed the plain link, so the whole page loaded
     again and the focus was lost (the test above failed now and then). Esc now asks for the close itself."""
     context = browser.new_context(viewport={"width": 1366, "height": 900}, reduced_motion="reduce")
     try:
         tab = context.new_page()
+        page_problems.watch(tab)
         start(tab, live_server, "call_to_adventure", seed=5)
         tab.evaluate(_ESCAPE_AS_IT_COMES)
         tab.locator("#bar-advice").click()
@@ -132,3 +133,4 @@ def test_escape_as_the_table_comes_closes_it_in_place(live_server, browser):
         assert tab.evaluate("document.activeElement && document.activeElement.id") == "bar-advice"
     finally:
         context.close()
+    page_problems.assert_clean()
