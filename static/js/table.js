@@ -253,13 +253,14 @@
     }
     // The least scroll that shows a decision's button and something the move changed together (either alone when
     // there is none of the other)...
-    (ds.length ? ds : cs).forEach(function (d) {
-      (cs.length && ds.length ? cs : [d]).forEach(function (c) {
-        var lo = Math.min(d, c), hi = Math.max(d, c);
-        if (hi - lo > room) { return; }
-        var s = shiftFor(lo, hi);
-        if (shift === null || Math.abs(s) < Math.abs(shift)) { shift = s; }
-      });
+    var pairs = [];
+    if (ds.length && cs.length) { ds.forEach(function (d) { cs.forEach(function (c) { pairs.push([d, c]); }); }); }
+    else { (ds.length ? ds : cs).forEach(function (m) { pairs.push([m, m]); }); }
+    pairs.forEach(function (pair) {
+      var lo = Math.min(pair[0], pair[1]), hi = Math.max(pair[0], pair[1]);
+      if (hi - lo > room) { return; }
+      var s = shiftFor(lo, hi);
+      if (shift === null || Math.abs(s) < Math.abs(shift)) { shift = s; }
     });
     if (shift === null) {
       // ...and when both cannot share the view, the decision wins: its button nearest to what changed
