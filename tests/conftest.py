@@ -34,7 +34,7 @@ from tests.support.pgtools import fresh_schema, server_url, template_dump
 BACKENDS = ["sqlite", "postgresql"] if server_url() else ["sqlite"]
 
 # The suite was written for one player: it runs in single mode (apps built here and every server a test
-# starts inherit it). The security tests (tests/app/test_auth*.py, ...) build accounts-mode apps themselves.
+# starts inherit it). The security tests (tests/accounts/test_auth*.py, ...) build accounts-mode apps themselves.
 os.environ["AUTH_MODE"] = "single"
 # The seal key of every app built here (and of every server a test starts without a DATA_DIR of its own)
 # lives in a scratch folder, not in the checkout's ./data; SEAL_KEY from the caller's shell would hide it.

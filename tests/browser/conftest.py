@@ -1,7 +1,7 @@
 """Fixtures for the real-browser tests.
 
 `live_server` starts `python -m app serve` (app/ops/live.py) on a free port with its own SQLite file, and
-stops it at the end of the session. `browser` launches Debian's Chromium
+stops it at the end of the session. `browser` launches Debian's Chromium, its headless shell
 (never a Playwright-downloaded one) and `page` gives each test a fresh tab that records script
 errors and HTTP error answers, so the tests can fail on them.
 """
@@ -20,6 +20,9 @@ from app.ops import live
 from tests.support.motion import quick_motion
 
 ARTIFACTS = ROOT / "test-artifacts"
+# Where CHROMIUM names none (`make test` names it): Debian's headless shell (the same Chromium without the
+# browser's own windows and pages, half the CPU a short test costs), else the full browser.
+CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -81,11 +84,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[live.LiveS
 def browser():
     from playwright.sync_api import sync_playwright
 
-    executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    executable = os.environ.get("CHROMIUM") or next(
+        (path for path in CHROMIUMS if os.access(path, os.X_OK)), CHROMIUMS[0])
     if not os.access(executable, os.X_OK):
         pytest.fail(
-            f"Chromium not found at {executable}: install Debian's 'chromium' package "
-            "(`make test` does it when run as root) or point the CHROMIUM env var at it"
+            f"Chromium not found at {executable}: install Debian's 'chromium-headless-shell' package "
+            "(`make test` does it when run as root) or point the CHROMIUM env var at a Chromium"
         )
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
