@@ -10,8 +10,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # The browser tests drive Debian's chromium-headless-shell: the same Chromium (one source package, one version, the
 # same Blink and V8) without the browser's own windows and pages, which cost each test tab a renderer of its own;
-# half the CPU on short browser tests (docs/PERFORMANCE.md). CHROMIUM=/usr/bin/chromium runs them in the full browser.
-CHROMIUM ?= /usr/bin/chromium-headless-shell
+# half the CPU on short browser tests (docs/PERFORMANCE.md). Where it cannot be installed, Debian's full chromium;
+# CHROMIUM=/usr/bin/chromium runs them in the full browser.
+HEADLESS_SHELL := /usr/bin/chromium-headless-shell
+CHROMIUM ?= $(firstword $(wildcard $(HEADLESS_SHELL) /usr/bin/chromium) $(HEADLESS_SHELL))
 PORT ?= 8000
 # Test processes (pytest-xdist). Twice the cores: the browser tests spend most of their time waiting for a page.
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) * 2 )))
@@ -60,14 +62,17 @@ install: $(STAMP) catalogs
 run: install
 	AUTH_MODE=single $(PY) -m app serve --host 127.0.0.1 --port $(PORT)
 
-# Chromium comes from Debian's packages (Playwright cannot download browsers here): the package named like the
-# CHROMIUM binary (chromium-headless-shell, or chromium).
+# Chromium comes from Debian's packages (Playwright cannot download browsers here): the headless shell, installed
+# when it is missing and this runs as root (unless CHROMIUM names another browser).
 browser-deps:
-	@if [ ! -x "$(CHROMIUM)" ]; then \
-	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(notdir $(CHROMIUM))) >/dev/null; \
-	  else echo "Chromium missing: install Debian's '$(notdir $(CHROMIUM))' package" \
-	    "(sudo apt-get install $(notdir $(CHROMIUM))), or point CHROMIUM at a Chromium"; exit 1; fi; \
+	@if [ "$(origin CHROMIUM)" = file ] && [ ! -x $(HEADLESS_SHELL) ] && command -v apt-get >/dev/null 2>&1 \
+	    && [ "$$(id -u)" = 0 ]; then \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell) \
+	    >/dev/null 2>&1 || echo "chromium-headless-shell could not be installed: the browser tests use chromium"; \
+	fi
+	@if [ ! -x "$(CHROMIUM)" ] && { [ "$(origin CHROMIUM)" != file ] || [ ! -x $(HEADLESS_SHELL) ]; }; then \
+	  echo "Chromium missing: install Debian's 'chromium-headless-shell' package" \
+	    "(sudo apt-get install chromium-headless-shell), or point CHROMIUM at a Chromium"; exit 1; \
 	fi
 
 # With TEST_DATABASE_URL set to a PostgreSQL server (e.g. postgresql+psycopg://postgres@127.0.0.1:5432/test),
