@@ -9,8 +9,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # The browser tests drive Debian's chromium-headless-shell: the same Chromium (one source package, one version, the
-# same Blink and V8) without the browser's own windows and pages, which cost each test tab a renderer of its own;
-# half the CPU on short browser tests (docs/PERFORMANCE.md). Where it cannot be installed, Debian's full chromium;
+# same Blink and V8) without the full browser's own WebUI pages and their renderer: the browser tests took a quarter
+# less CPU in it, the short ones half (docs/PERFORMANCE.md). Where it cannot be installed, Debian's full chromium;
 # CHROMIUM=/usr/bin/chromium runs them in the full browser.
 HEADLESS_SHELL := /usr/bin/chromium-headless-shell
 CHROMIUM ?= $(firstword $(wildcard $(HEADLESS_SHELL) /usr/bin/chromium) $(HEADLESS_SHELL))

@@ -21,7 +21,8 @@ from tests.support.motion import quick_motion
 
 ARTIFACTS = ROOT / "test-artifacts"
 # Where CHROMIUM names none (`make test` names it): Debian's headless shell (the same Chromium without the
-# browser's own windows and pages, half the CPU a short test costs), else the full browser.
+# browser's own WebUI pages: a quarter less CPU for the browser tests, half for the short ones), else the full
+# browser.
 CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
