@@ -67,8 +67,9 @@ run: install
 browser-deps:
 	@if [ "$(origin CHROMIUM)" = file ] && [ ! -x $(HEADLESS_SHELL) ] && command -v apt-get >/dev/null 2>&1 \
 	    && [ "$$(id -u)" = 0 ]; then \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell) \
-	    >/dev/null 2>&1 || echo "chromium-headless-shell could not be installed: the browser tests use chromium"; \
+	  timeout 600 sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium-headless-shell' >/dev/null 2>&1 \
+	    || echo "chromium-headless-shell could not be installed: the browser tests use chromium"; \
 	fi
 	@if [ ! -x "$(CHROMIUM)" ] && { [ "$(origin CHROMIUM)" != file ] || [ ! -x $(HEADLESS_SHELL) ]; }; then \
 	  echo "Chromium missing: install Debian's 'chromium-headless-shell' package" \
