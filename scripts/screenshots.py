@@ -13,7 +13,6 @@ choice, with motion, until a move of three steps or more is being told, taken at
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -21,7 +20,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from app.ops import live  # noqa: E402  (the repository on the path first)
+from app.ops import chromium, live  # noqa: E402  (the repository on the path first)
 
 GAMES = {"adamastor": 4, "nemos_war": 6, "platformer": 5, "call_to_adventure": 7}  # slug -> moves to play
 SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
@@ -86,7 +85,8 @@ def story(page, base: str, slug: str, path: Path, moves: int = 150) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/screenshots")
-    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+    parser.add_argument("--chromium", default=chromium.find(chromium.FULL),
+                        help="default: CHROMIUM, else Debian's chromium, else its headless shell")
     parser.add_argument("--story", action="store_true", help="a long move mid-way through its telling")
     args = parser.parse_args()
     out = Path(args.out)
@@ -95,7 +95,7 @@ def main() -> None:
         app = live.start(f"sqlite:///{data_dir}/shots.db", Path(data_dir), env={"AUTH_MODE": "single"})
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+                browser = p.chromium.launch(executable_path=args.chromium, args=chromium.ARGS)
                 for slug in GAMES if args.story else ():
                     for size, (w, h) in SIZES.items():
                         ctx = browser.new_context(viewport={"width": w, "height": h})

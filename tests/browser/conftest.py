@@ -16,23 +16,12 @@ from pathlib import Path
 import pytest
 
 from app.core.config import ROOT
-from app.ops import live
+from app.ops import chromium, live
 from tests.support.motion import quick_motion
 
 ARTIFACTS = ROOT / "test-artifacts"
-# Where CHROMIUM names none (`make test` names it): Debian's headless shell (the same Chromium without the
-# browser's own WebUI pages: a quarter less CPU for the browser tests, half for the short ones), else the full
-# browser.
-CHROMIUMS = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+
+
 @dataclass
 class PageProblems:
     """What went wrong inside the pages while a test ran: script errors and HTTP error answers."""
@@ -85,19 +74,20 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[live.LiveS
 def browser():
     from playwright.sync_api import sync_playwright
 
-    executable = os.environ.get("CHROMIUM") or next(
-        (path for path in CHROMIUMS if os.access(path, os.X_OK)), CHROMIUMS[0])
+    # Debian's headless shell where CHROMIUM names none (`make test` names it): the same Chromium without the
+    # browser's own WebUI pages, a quarter less CPU for the browser tests; else the full browser.
+    executable = chromium.find(chromium.HEADLESS_SHELL)
     if not os.access(executable, os.X_OK):
         pytest.fail(
             f"Chromium not found at {executable}: install Debian's 'chromium-headless-shell' package "
             "(`make test` does it when run as root) or point the CHROMIUM env var at a Chromium"
         )
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=executable, headless=True, args=chromium.ARGS)
         try:
-            yield chromium
+            yield launched
         finally:
-            chromium.close()
+            launched.close()
 
 
 @pytest.fixture

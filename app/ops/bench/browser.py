@@ -34,14 +34,14 @@ from typing import Any
 
 import httpx
 
+from app.ops import chromium
 from app.ops.bench import server
 from app.ops.bench.stats import percentile
 from games.engine import Rng
 from games.registry import get_engine, slugs
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# The browser a player uses where it is installed, else the headless shell `make test` installs (app/ops/chromium.py).
+CHROMIUM = chromium.find(chromium.FULL)
 STEP_TIMEOUT_MS = 20_000
 
 # Runs in every page before the app's own scripts. Keeps one record per move in window.__bench.
@@ -227,7 +227,7 @@ def measure(base_url: str, database_url: str, *, moves: int, warmup: int, viewpo
     games = games or slugs()
     result = BrowserResult({})
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=chromium.ARGS)
         try:
             context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
             context.add_init_script(TIMER_SCRIPT)
@@ -284,7 +284,8 @@ def run(args: argparse.Namespace) -> int:
         print("--browser-moves must be at least 1 and --browser-warmup at least 0", file=sys.stderr)
         return 2
     if not os.path.exists(CHROMIUM):
-        print(f"bench failed: no Chromium at {CHROMIUM} (set CHROMIUM)", file=sys.stderr)
+        print(f"bench failed: no Chromium at {CHROMIUM}: install Debian's 'chromium' (or 'chromium-headless-shell')"
+              " package, or set CHROMIUM", file=sys.stderr)
         return 2
     started = time.monotonic()
     try:
