@@ -151,9 +151,8 @@
     document.querySelectorAll(".story-now").forEach(function (el) { el.classList.remove("story-now"); });
     var banner = document.getElementById("story-banner");
     if (banner) { banner.hidden = true; }
-    var bar = document.getElementById("table-bar"), skip = document.getElementById("story-skip");
-    if (bar) { bar.classList.remove("telling"); letGoOfBar(bar); }
-    if (skip) { skip.hidden = true; }
+    var bar = document.getElementById("table-bar");
+    if (bar) { bar.classList.remove("telling"); letGoOfBar(bar); }  // and Skip goes (app.css)
     document.documentElement.classList.remove("story-telling");
     telling = null;
     document.dispatchEvent(new CustomEvent("story:told"));
@@ -177,10 +176,9 @@
     if (!worthTelling(items)) { return; }
     telling = {steps: items, index: 0, summary: summary ? summary.innerHTML : "",
                ms: Math.max(MIN_MS, Math.min(MAX_MS, TOTAL_MS / items.length))};
-    var bar = document.getElementById("table-bar"), skip = document.getElementById("story-skip");
+    var bar = document.getElementById("table-bar");
     holdBar(true);
-    if (bar) { bar.classList.add("telling"); }
-    if (skip) { skip.hidden = false; }
+    if (bar) { bar.classList.add("telling"); }  // which shows Skip (app.css)
     document.documentElement.classList.add("story-telling");
     if (summary) { summary.setAttribute("aria-live", "polite"); }
     show(0);

@@ -234,3 +234,40 @@ def test_a_phase_banner_takes_the_width_of_its_words_on_a_phone(browser, live_se
     assert box["width"] > 390 * 0.75, box
     assert box["left"] >= 0 and box["right"] <= 390, box
     context.close()
+
+
+SKIP_COVERS = """() => {
+  const skip = document.getElementById('story-skip');
+  if (!skip || getComputedStyle(skip).visibility !== 'visible') return null;
+  const r = skip.getBoundingClientRect(), bar = document.getElementById('table-bar').getBoundingClientRect();
+  const covered = [...document.querySelectorAll('#bar-actions .bar-buttons > :is(button, details)')]
+    .map(el => [el, el.getBoundingClientRect()])
+    .filter(([, q]) => q.width && r.left < q.right && q.left < r.right && r.top < q.bottom && q.top < r.bottom)
+    .map(([el]) => el.textContent.replace(/\\s+/g, ' ').trim());
+  const inside = r.left >= bar.left && r.right <= bar.right && r.top >= bar.top && r.bottom <= bar.bottom;
+  return {covered, inside};
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(1366, 900), (1024, 768)])
+def test_skip_covers_none_of_the_bars_choices(browser, live_server, width, height):
+    """Skip stood over the wide bar's right end while a move was told, and a full row of choices runs to that end:
+    it covered the end of its last choice ("Navigate: spend an action to sa|Skip »"). It stands in the bar's corner
+    now, which keeps room for it. Adamastor, seed 11, its bar's last choice pressed each time (the wide rows)."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    driver = new_game(page, live_server, seed=11)
+    seen = []
+    for _ in range(10):
+        page.evaluate("() => window.soloShelfStory && window.soloShelfStory.skip()")
+        version = driver.version()
+        page.locator("#bar-actions .bar-buttons > button[data-action]").last.click()
+        wait_for_board(page, version, at_version=False, told=True)
+        told = page.evaluate(SKIP_COVERS)
+        if told is not None:
+            seen.append(told)
+    context.close()
+    assert len(seen) >= 3, f"only {len(seen)} of 10 moves were told step by step"
+    assert all(told["inside"] for told in seen), f"Skip stood outside the bar: {seen}"
+    covered = [told["covered"] for told in seen if told["covered"]]
+    assert not covered, f"Skip covered choices in {len(covered)} of {len(seen)} told moves: {covered}"
