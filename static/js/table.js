@@ -213,11 +213,17 @@
   }
 
   // `only`: these components instead (a step of a move being told: the ones it touches), and no decision.
-  function showChanged(smooth, only) {
+  // `from`: the view the player had when they moved ({main, win}: the scroll of the table's main box and of the
+  // window); a move told step by step has taken the view to each step's components, so once it is told the view
+  // goes back there, and on to the decision only if that hides it (what changed has been shown step by step).
+  function showChanged(smooth, only, from) {
     var box = document.querySelector("#board .table-main");
     var inBox = box && box.scrollHeight > box.clientHeight + 1;  // a laptop's table: its main part scrolls
     function shown(el) { return el.offsetParent !== null && (!inBox || box.contains(el)) && !clipped(el); }
-    var changed = (only || lastChanged.concat([].slice.call(document.querySelectorAll("#board [data-from]"))))
+    var now = inBox ? box.scrollTop : window.scrollY;
+    var base = from ? Math.max(0, inBox ? from.main : from.win) : now;
+    function at(el) { return middle(el) + (now - base); }  // where it stands once the view is back at `base`
+    var changed = from ? [] : (only || lastChanged.concat([].slice.call(document.querySelectorAll("#board [data-from]"))))
       .filter(shown);
     // The component a decision is about, where the board names it (data-decision-focus: the card a challenge is
     // attempted on), stands for it; else its buttons on the board ("Your move" repeats the bar's: not those).
@@ -227,7 +233,7 @@
         return shown(b) && !b.closest(".decision");
       });
     }
-    if (!changed.length && !decision.length) { return; }
+    if (!changed.length && !decision.length && base === now) { return; }
     // The part of the window the player sees the table in: the main box, or the window less the bar over it.
     var top = 0, bottom = window.innerHeight;
     var bar = document.getElementById("table-bar");
@@ -245,8 +251,8 @@
       }
     }
     function inView(m) { return m > top && m < bottom; }
-    var ds = decision.map(middle), cs = changed.map(middle), shift = null;
-    if ((!ds.length || ds.some(inView)) && (!cs.length || cs.some(inView))) { return; }  // the player sees both
+    var ds = decision.map(at), cs = changed.map(at), shift = null;
+    if ((!ds.length || ds.some(inView)) && (!cs.length || cs.some(inView))) { scrollTo(base); return; }  // sees both
     var margin = Math.min(40, (bottom - top) / 6), room = bottom - top - 2 * margin;
     function shiftFor(lo, hi) {
       return lo < top + margin ? lo - (top + margin) : hi > bottom - margin ? hi - (bottom - margin) : 0;
@@ -264,15 +270,19 @@
     });
     if (shift === null) {
       // ...and when both cannot share the view, the decision wins: its button nearest to what changed
-      if (ds.some(inView)) { return; }
+      if (ds.some(inView)) { scrollTo(base); return; }
       var near = cs.length ? cs[0] : (top + bottom) / 2;
       var best = ds.sort(function (a, b) { return Math.abs(a - near) - Math.abs(b - near); })[0];
       shift = shiftFor(best, best);
     }
-    if (!shift) { return; }
-    var how = smooth ? "smooth" : "auto";
-    if (inBox) { box.scrollTo({top: Math.max(0, Math.round(box.scrollTop + shift)), behavior: how}); }
-    else { window.scrollTo({top: Math.max(0, Math.round(window.scrollY + shift)), behavior: how}); }
+    scrollTo(base + shift);
+
+    function scrollTo(y) {
+      y = Math.max(0, Math.round(y));
+      if (y === Math.round(now)) { return; }
+      var how = smooth ? "smooth" : "auto";
+      if (inBox) { box.scrollTo({top: y, behavior: how}); } else { window.scrollTo({top: y, behavior: how}); }
+    }
   }
 
 
@@ -288,6 +298,40 @@
     });
   }
 
+  var home = null;  // the view the player moved from ({main, win}), for the end of a move told step by step
+
+  // ---- Keys that stay on their choice ----
+  // A decision that only loses choices (a card played during a challenge) keeps each remaining choice's number key:
+  // a key pressed just after the bar changed means what it meant a moment before, never the next choice along
+  // (which might be the one that casts the runes). A decision with any new choice is numbered afresh.
+  var keysBefore = null;  // {bar: the bar a move was made from, keys: {choice: its key}}
+  function choiceOf(el) {
+    if (el.dataset.action) { return "a " + el.dataset.action; }
+    var group = el.closest("details");
+    return "g " + [].map.call(group ? group.querySelectorAll("[data-action]") : [], function (b) {
+      return b.dataset.action;
+    }).join(" ");
+  }
+  function rememberKeys() {
+    var bar = document.getElementById("bar-actions");
+    keysBefore = bar ? {bar: bar, keys: {}} : null;
+    if (bar) { bar.querySelectorAll("[data-key]").forEach(function (el) { keysBefore.keys[choiceOf(el)] = el.dataset.key; }); }
+  }
+  function keepKeys() {
+    var bar = document.getElementById("bar-actions");
+    if (!keysBefore || !bar || bar === keysBefore.bar) { return; }  // the new bar has not come in yet
+    var keys = keysBefore.keys, keyed = [].slice.call(bar.querySelectorAll("[data-key]"));
+    keysBefore = null;
+    if (!keyed.length || !keyed.every(function (el) { return keys.hasOwnProperty(choiceOf(el)); })) { return; }
+    keyed.forEach(function (el) {
+      var key = keys[choiceOf(el)], kbd = el.querySelector(".bar-key");
+      el.dataset.key = key;
+      el.setAttribute("aria-keyshortcuts", key);
+      if (kbd) { kbd.textContent = key; }
+    });
+  }
+  document.addEventListener("htmx:oobAfterSwap", keepKeys);
+
   var swapping = false;  // between the board's beforeSwap and the afterSwap sent on the new board itself
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail && evt.detail.target;
@@ -295,6 +339,7 @@
       swapping = true;
       places = still() ? null : rememberPlaces(String(evt.detail.serverResponse || ""));
       movers = still() ? null : rememberMovers();
+      rememberKeys();
       scrolled = [].map.call(document.querySelectorAll("#board [data-follow]"), function (box) { return box.scrollLeft; });
       boxes = [].map.call(document.querySelectorAll(BOXES), function (box) { return box.scrollTop; });
       // Everything above is measured: the old board's parts can leave the page now. htmx would otherwise walk each
@@ -320,6 +365,9 @@
       document.querySelectorAll(BOXES).forEach(function (box, i) {
         if (boxes[i]) { box.scrollTop = boxes[i]; }
       });
+      var main = document.querySelector("#board .table-main");
+      home = {main: main ? main.scrollTop : 0, win: window.scrollY};
+      keepKeys();
       // before the new board's first frame: what moved starts from where it stood (no frame of it in place)
       if (!still()) {
         var plans = [];
@@ -333,7 +381,7 @@
   // A move told step by step shows each step's components as it is told (story:step), then the decision once the
   // last step has landed (story:told); the view goes to the decision at once only for a move that is not told.
   document.addEventListener("story:step", function (evt) { showChanged(!still(), evt.detail.parts); });
-  document.addEventListener("story:told", function () { showChanged(!still()); });
+  document.addEventListener("story:told", function () { showChanged(!still(), null, home); });
   document.addEventListener("htmx:afterSettle", function () {
     if (!before) { return; }
     var old = snapshot(before);

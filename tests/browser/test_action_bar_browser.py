@@ -34,6 +34,10 @@ _FOCUS = """() => { const el = document.activeElement;
 _FIRST_CHOICE = "#bar-actions .bar-buttons > button[data-action], #bar-actions .bar-buttons > details > summary"
 _FIRST = f"""() => {{ const b = document.querySelector({_FIRST_CHOICE!r});
   return b && (b.dataset.action || b.tagName.toLowerCase()); }}"""
+_FIRST_KEY = f"() => document.querySelector({_FIRST_CHOICE!r}).dataset.key"
+_KEYS = """() => Object.fromEntries([...document.querySelectorAll('#bar-actions [data-key]')]
+  .map(el => [el.dataset.action,
+              [el.dataset.key, el.getAttribute('aria-keyshortcuts'), el.querySelector('.bar-key').textContent]]))"""
 _MARK_LIVE = """() => { const live = document.getElementById('bar-summary');
   window.__live = live; window.__liveChild = live.firstElementChild; return live.textContent.trim(); }"""
 _LIVE_NOW = """() => { const live = document.getElementById('bar-summary');
@@ -107,11 +111,12 @@ def test_keys_1_and_u_play_and_undo(live_server, browser, page_problems, slug, w
         driver = BoardDriver(tab, live_server, session_id, slug, bot_seed=4)
         assert tab.locator("#bar-actions button[data-key='1'] .bar-key").first.is_visible(), \
             "the first button shows its key"
-        for _ in range(40):  # key 1 until a move can be taken back
+        for _ in range(40):  # the first choice's key (1, or the one it kept) until a move can be undone
             first, before = tab.evaluate(_FIRST), driver.version()
+            key = tab.evaluate(_FIRST_KEY)
             offered = {a["id"] for a in driver.api()["legal_actions"]}
-            with explained(tab, live_server, f"pressing 1 ({first})"):
-                tab.keyboard.press("1")
+            with explained(tab, live_server, f"pressing {key} ({first})"):
+                tab.keyboard.press(key)
                 wait_for_board(tab, before, at_version=False)
             assert driver.version() == before + 1
             if driver.api()["can_undo"]:
@@ -167,6 +172,39 @@ def test_board_swaps_at_once_without_a_view_transition(live_server, browser, pag
         assert swapped and swapped[-1] == "settled", swapped
         live = tab.evaluate(_LIVE_NOW)
         assert live["text"].startswith("Last move:"), "reduced motion keeps the summary"
+    finally:
+        context.close()
+    page_problems.assert_clean()
+
+
+def test_a_choice_keeps_its_key_while_the_decision_only_loses_choices(live_server, browser, page_problems):
+    """The keys were the choices' places in the bar: a choice taken, the ones after it moved up a number, and a key
+    pressed a moment later took the choice after the one meant (in Call to Adventure, a card's 3 became the cast's).
+    Adamastor, seed 1, the third move: four choices of a navigation; key 1 adds card 37 and leaves the other three,
+    which keep 2, 3 and 4. The next decision with a new choice is numbered from 1 again."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        tab = context.new_page()
+        page_problems.watch(tab)
+        session_id = start_game(tab, live_server, "adamastor", seed=1)
+        driver = BoardDriver(tab, live_server, session_id, "adamastor", bot_seed=1)
+        driver.play(3)
+        keys = tab.evaluate(_KEYS)
+        assert keys == {"nav:add:37": ["1"] * 3, "nav:add:29": ["2"] * 3, "nav:move:s0.1.0": ["3"] * 3,
+                        "nav:stop": ["4"] * 3}, keys
+        before = driver.version()
+        with explained(tab, live_server, "pressing 1"):
+            tab.keyboard.press("1")
+            wait_for_board(tab, before, at_version=False)
+        assert tab.evaluate(_KEYS) == {"nav:add:29": ["2"] * 3, "nav:move:s0.1.0": ["3"] * 3, "nav:stop": ["4"] * 3}
+        tab.keyboard.press("1")  # names no choice now: nothing happens
+        tab.wait_for_timeout(300)
+        assert driver.version() == before + 1
+        with explained(tab, live_server, "pressing 3"):
+            tab.keyboard.press("3")
+            wait_for_board(tab, before + 1, at_version=False)
+        keys = tab.evaluate(_KEYS)
+        assert sorted(k[0] for k in keys.values()) == [str(n) for n in range(1, len(keys) + 1)], keys
     finally:
         context.close()
     page_problems.assert_clean()

@@ -271,3 +271,59 @@ def test_skip_covers_none_of_the_bars_choices(browser, live_server, width, heigh
     assert all(told["inside"] for told in seen), f"Skip stood outside the bar: {seen}"
     covered = [told["covered"] for told in seen if told["covered"]]
     assert not covered, f"Skip covered choices in {len(covered)} of {len(seen)} told moves: {covered}"
+
+
+# Before a move: the laptop table's main box scrolled back to its top (the map), and its furthest scroll while the
+# move is told recorded from then on (the box is new with each answer: a scroll listener on the document).
+HOME_AT_TOP = """() => {
+  document.querySelector('#board .table-main').scrollTop = 0;
+  window.__furthest = 0;
+  if (!window.__watching) {
+    window.__watching = true;
+    document.addEventListener('scroll', (e) => {
+      if (e.target.classList && e.target.classList.contains('table-main'))
+        window.__furthest = Math.max(window.__furthest, e.target.scrollTop);
+    }, true);
+  }
+}"""
+# After it: where the main box stands, and whether the decision has a component on the board (its focus, or its
+# buttons off the bar's copy), which the view goes to instead when the player's view hides it.
+AFTER = """() => {
+  const box = document.querySelector('#board .table-main');
+  const decision = [...document.querySelectorAll(
+      '#board [data-decision-focus], #board button[data-action]:not([disabled])')]
+    .filter(el => el.offsetParent !== null && !el.closest('.decision') && box.contains(el));
+  return {furthest: window.__furthest, top: box.scrollTop, decision: decision.length > 0,
+          scrolls: box.scrollHeight > box.clientHeight + 1};
+}"""
+
+
+def test_once_a_move_is_told_the_view_goes_back_to_where_the_player_had_it(browser, live_server):
+    """A move told step by step takes the laptop table's view to each step's components (the adventure piles, the
+    ships off the map); once told, the view stayed with the last of them, so the map the next decision is taken on
+    had to be scrolled back every turn. It goes back to where the player had it now, unless the decision's own
+    component is elsewhere. Nemo's War, seed 11, from its 40th move, reduced motion (every scroll lands at once)."""
+    sid, _ = play_by_api(live_server, "nemos_war", 11, limit=40)
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    page.goto(f"{live_server.base_url}/play/{sid}")
+    page.locator("#board").wait_for()
+    driver = BoardDriver(page, live_server, sid, "nemos_war", bot_seed=7, told=True)
+    went_away = []
+    for _ in range(30):
+        page.wait_for_function(TOLD, timeout=15000)
+        if driver.over():
+            break
+        page.evaluate(HOME_AT_TOP)
+        driver.step()
+        page.wait_for_function(TOLD, timeout=15000)
+        page.wait_for_timeout(100)
+        after = page.evaluate(AFTER)
+        assert after["scrolls"], "the laptop table scrolls in its own box"
+        if after["furthest"] > 0 and not after["decision"]:
+            went_away.append((driver.history[-1], after["top"]))
+        if len(went_away) >= 3:
+            break
+    context.close()
+    assert went_away, "no move of 30 took the view away from the map while it was told"
+    assert all(top == 0 for _, top in went_away), f"the view stayed where the story left it: {went_away}"
