@@ -411,6 +411,18 @@
     button.click();
   }
 
+  // One group of the bar open at a time, and a click anywhere else closes it.
+  document.addEventListener("toggle", function (evt) {
+    var group = evt.target;
+    if (!group.open || !group.matches || !group.matches("#bar-actions details")) { return; }
+    document.querySelectorAll("#bar-actions details[open]").forEach(function (d) { if (d !== group) { d.open = false; } });
+  }, true);
+  document.addEventListener("click", function (evt) {
+    document.querySelectorAll("#bar-actions details[open]").forEach(function (d) {
+      if (!d.contains(evt.target)) { d.open = false; }
+    });
+  });
+
   function helpDialog() { return document.getElementById("keys-help"); }
 
   function openHelp() {
@@ -433,6 +445,20 @@
       htmx.ajax("GET", adviceClose.getAttribute("hx-get"), {source: adviceClose, target: "#advice", swap: "outerHTML"});
       var asked = document.getElementById("bar-advice");
       if (asked) { asked.focus({ preventScroll: true }); }
+      return;
+    }
+    var menu = document.querySelector("#bar-actions details[open]");
+    if (menu && key === "Escape") {  // a group of the bar closes as a menu does, back onto the choice that opened it
+      evt.preventDefault();
+      menu.open = false;
+      menu.querySelector("summary").focus({ preventScroll: true });
+      return;
+    }
+    if (menu && (key === "ArrowDown" || key === "ArrowUp") && menu.contains(document.activeElement)) {
+      evt.preventDefault();  // and its choices are gone through with the arrows, from its heading too
+      var items = [].slice.call(menu.querySelectorAll("summary, button[data-action]"));
+      var at = items.indexOf(document.activeElement) + (key === "ArrowDown" ? 1 : -1);
+      items[(at + items.length) % items.length].focus({ preventScroll: true });
       return;
     }
     if (document.querySelector(".htmx-request")) { return; }  // a move is on its way: one at a time

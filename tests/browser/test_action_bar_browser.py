@@ -208,3 +208,50 @@ def test_a_choice_keeps_its_key_while_the_decision_only_loses_choices(live_serve
     finally:
         context.close()
     page_problems.assert_clean()
+
+
+_MENU = """() => { const open = [...document.querySelectorAll('#bar-actions details[open]')];
+  const el = document.activeElement;
+  return {open: open.length, focus: el ? (el.dataset.action || el.tagName.toLowerCase()) : null}; }"""
+
+
+def test_a_group_of_the_bar_closes_as_a_menu_does(live_server, browser, page_problems):
+    """A group of the bar ("Attempt… (6)") opened as a menu but did not close as one: Esc and a click elsewhere
+    left it open over the table, the arrow keys did nothing, and two could stand open at once (Call to Adventure
+    playtest). Esc closes it back onto its heading, the arrows go through its choices, a click outside closes it,
+    and opening another closes the first."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        tab = context.new_page()
+        page_problems.watch(tab)
+        session_id = start_game(tab, live_server, "call_to_adventure", seed=8)
+        driver = BoardDriver(tab, live_server, session_id, "call_to_adventure", bot_seed=8)
+        for _ in range(30):
+            if tab.locator("#bar-actions details summary[data-key]").count() >= 2:
+                break
+            driver.step()
+        else:
+            pytest.fail("no bar of two groups came up in 30 moves")
+        first, second = tab.locator("#bar-actions details summary[data-key]").all()[:2]
+        version = driver.version()
+        actions = first.locator("xpath=..").locator("button[data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")
+        tab.keyboard.press(first.get_attribute("data-key"))
+        assert tab.evaluate(_MENU) == {"open": 1, "focus": actions[0]}, "its key opens it on its first choice"
+        tab.keyboard.press("ArrowDown")
+        assert tab.evaluate(_MENU)["focus"] == actions[1], "the down arrow goes to its next choice"
+        tab.keyboard.press("ArrowUp")
+        tab.keyboard.press("ArrowUp")
+        assert tab.evaluate(_MENU)["focus"] == "summary", "the up arrow goes back up to its heading"
+        tab.keyboard.press("Escape")
+        assert tab.evaluate(_MENU) == {"open": 0, "focus": "summary"}, "Esc closes it back onto its heading"
+        first.click()
+        second.click()
+        assert tab.evaluate(_MENU)["open"] == 1, "opening another group closes the first"
+        assert second.evaluate("el => el.parentElement.open"), "the one opened last is the one open"
+        tab.locator("#table-bar .bar-prompt, #table-bar").first.click(position={"x": 5, "y": 5})
+        assert tab.evaluate(_MENU)["open"] == 0, "a click outside closes it"
+        assert driver.version() == version, "none of this made a move"
+    finally:
+        context.close()
+    page_problems.assert_clean()
