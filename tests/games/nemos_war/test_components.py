@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 
@@ -51,6 +52,16 @@ def test_cards():
     assert ashore.timing == "keep" and ashore.where == ("ep", "wp")
     assert C.cards["4h"].test["target"] == 11 and C.cards["9h"].where == ("io",) and C.cards["9h"].science == 1
     assert sorted(x for x in ids if C.cards[x].ending) == ["24", "24a", "24b", "24c"]
+    assert C.cards["9h"].vp == 2, "the Pearl: 'Si no la usas, al final del juego, conseguirás sus 2 PV' (the seed)"
+
+
+def test_a_cards_text_names_the_vp_it_scores():
+    """Scientific Observations said "Unused, it scores 1 VP" under a badge of 2 (the balance's +1 VP left its text
+    behind), and the Pearl scored 3 against the 2 of its text and of the seed."""
+    named = {cid: int(m.group(1)) for cid, card in C.cards.items()
+             if (m := re.search(r"scores (\d+) VP", card.raw.get("text") or ""))}
+    assert named, "some cards name their VP in their text"
+    assert {cid: C.cards[cid].vp for cid in named} == named
 
 
 def test_treasures_tracks_tables():
