@@ -20,7 +20,7 @@ import random
 
 import pytest
 
-from tests.support.driver import wait_for_board
+from tests.support.driver import play_by_api, wait_for_board
 from tests.support.table_checks import (
     CHANGED_RECORDER,
     LAPTOP,
@@ -158,5 +158,44 @@ def test_nemos_war_in_spanish_keeps_its_words_inside_its_buttons(live_server, br
             if not _take_a_bar_choice(tab, rng):
                 break
         assert not found, f"Nemo's War in Spanish at {width}x{height}:\n" + "\n".join(found)
+    finally:
+        context.close()
+
+
+# The side column's parts above its panels that the column's own scroll box cuts off: their data-part (or class), and
+# how many pixels of each are hidden; with the height of the panels below them.
+_SIDE_CUT = """() => {
+  const top = document.querySelector('#board .side-top'), panels = document.querySelector('#board .table-panels');
+  const box = top.getBoundingClientRect();
+  const cut = [...top.children].filter(el => el.offsetParent !== null).map(el => {
+    const r = el.getBoundingClientRect();
+    const hidden = Math.max(0, r.bottom - box.bottom) + Math.max(0, box.top - r.top);
+    return [el.dataset.part || el.className, Math.round(hidden)];
+  }).filter(([, px]) => px > 1);
+  return {cut, panels: Math.round(panels.getBoundingClientRect().height),
+          rem: parseFloat(getComputedStyle(document.documentElement).fontSize)};
+}"""
+
+
+def test_a_laptops_side_column_shows_its_parts_whole_while_the_panels_can_give_room(live_server, browser):
+    """The panels (the log and its neighbours) took at least 45% of a laptop's side column, and the parts above them
+    were cut: Platformer's Event card mid-sentence, Adamastor's Events past their first row, Call to Adventure's
+    challenge (playtests, 1 Dec). The panels give up room down to 13rem now (their tabs and the log's newest lines),
+    and the decision's prompt, which the bar shows in bold above the table, is not said a second time there.
+    Platformer, seed 3, after 20 moves of its bot."""
+    sid, _ = play_by_api(live_server, "platformer", 3, limit=20)
+    context = browser.new_context(viewport={"width": LAPTOP[0], "height": LAPTOP[1]}, reduced_motion="reduce")
+    tab = context.new_page()
+    try:
+        tab.goto(f"{live_server.base_url}/play/{sid}")
+        tab.wait_for_load_state("load")
+        side = tab.evaluate(_SIDE_CUT)
+        least = 13 * side["rem"]
+        assert side["panels"] >= least - 1, side
+        assert not side["cut"] or side["panels"] <= least + 1, f"parts cut off while the panels could give room: {side}"
+        assert "event" not in dict(side["cut"]), f"the Event card is cut off: {side}"
+        assert _newest_log_line_in_view(tab), "the log's newest line is in view"
+        assert not tab.locator("#board .table-side .decision .prompt").is_visible(), "the prompt is the bar's"
+        assert tab.locator("#table-bar .bar-prompt, #table-bar").first.is_visible()
     finally:
         context.close()
