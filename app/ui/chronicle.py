@@ -44,7 +44,7 @@ class Chronicle:
     setup_kinds: frozenset[str] = frozenset()
 
     def turns(self, lines: Iterable[Line], view: dict[str, Any]) -> list[Turn]:
-        lines = list(lines)
+        lines = taken_back(list(lines))
         number = self._first_number(lines, view)
         turns: list[Turn] = []
         final = started = False
@@ -72,6 +72,28 @@ class Chronicle:
             if said is not None:
                 return said - index - 1
         return self.current(view) - len(openers)
+
+
+def taken_back(lines: list[Line]) -> list[Line]:
+    """The lines, those of a move later taken back marked `undone` (copies: the tail itself is not changed).
+
+    Every move and every undo makes the next version, and a line's `seq` is the version its entry made. An undo
+    takes back the newest move not yet taken back, which is found by walking the versions in order (a move that
+    logged nothing still made one); a move made before the tail's first line is not in it, and nothing is marked
+    for its undo."""
+    seqs = [line["seq"] for line in lines if isinstance(line.get("seq"), int)]
+    undos = {line["seq"] for line in lines if line.get("kind") == "undo" and isinstance(line.get("seq"), int)}
+    if not undos:
+        return lines
+    moves: list[int] = []
+    undone: set[int] = set()
+    for version in range(min(seqs), max(seqs) + 1):
+        if version in undos:
+            if moves:
+                undone.add(moves.pop())
+        else:
+            moves.append(version)
+    return [{**line, "undone": True} if line.get("seq") in undone else line for line in lines]
 
 
 def _said_number(line: Line) -> int | None:
