@@ -20,6 +20,7 @@ from games.platformer.table import (
     gem_step_cost,
     layout,
     max_health,
+    mod,
     restored,
 )
 
@@ -220,7 +221,8 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "gem_costs": GEM_COSTS,
         "shop": {"items": [{**comp.items[c].raw, "cost": price(comp, s, c)} for c in s["shop_items"]],
                  "potions": [{**comp.potions[c].raw, "cost": price(comp, s, c)} for c in s["shop_potions"]],
-                 "open": open_, "items_left": len(s["item_deck"]), "potions_left": len(s["potion_deck"])},
+                 "open": open_, "closed": bool(mod(s, "shop_closed")),  # an Event's lock, not the hero's place
+                 "items_left": len(s["item_deck"]), "potions_left": len(s["potion_deck"])},
         "enemies": _enemy_cards(comp, s), "boss": _boss(comp, s),
         "event": {"current": played[-1] if played else None, "left": len(s["event_deck"]),
                   "turns_left": len(s["event_deck"]), "played": played},

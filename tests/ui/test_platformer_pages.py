@@ -466,3 +466,17 @@ def test_an_enemy_next_to_the_hero_is_marked_with_what_stepping_away_costs():
     far = html.split('data-cell="r0c6"', 1)[1].split("</div>", 1)[0]
     assert 'aria-label="Goblin (strikes if you step away: 1 wound)"' in near and "strike-mark" in near
     assert "strikes" not in far and "strike-mark" not in far
+
+
+def test_the_shop_says_closed_only_when_an_event_closed_it():
+    """The shop said "closed this turn" whenever the hero stood off its cells, the words of the Locked Stalls Event
+    (Platformer playtest): a player read an Event that had not been drawn. Off its cells it says where to stand."""
+    engine = get_engine(SLUG)
+    s = engine.new_game(1, engine.spec.normalize_options(None))
+    shop = render(engine.view(s), [])
+    head = shop[shop.index('class="fold-head">', shop.index("shop-card")):][:600]
+    assert "closed this turn" not in head and "buy while standing on a" in head
+    s["mods"]["shop_closed"] = 1
+    locked = render(engine.view(s), [])
+    head = locked[locked.index('class="fold-head">', locked.index("shop-card")):][:600]
+    assert "closed this turn" in head
