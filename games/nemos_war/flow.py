@@ -165,7 +165,7 @@ def _adventure(c: Components, s: State, ev: list[Event], total: int) -> None:
 
 def end_turn(c: Components, s: State, ev: list[Event]) -> None:
     """[5.0] phase 3 and [12.2] 2): the calendar advances one week; full oceans are an imperial victory."""
-    r.advance_week(c, s, ev, 1)
+    r.advance_week(c, s, ev, 1, "turn")
     if all(r.ocean_full(c, s, o) for o in c.oceans):
         end_game(c, s, ev, "imperial")
         return

@@ -177,7 +177,7 @@ def _nemo_action(c: Components, s: State, ev: list[Event], head: str, arg: str) 
         r.say(s, ev, words("The Nautilus moves to the {ocean}.", ocean=r.ocean_name(c, arg)),
               data={"ocean": arg, "from": s.nautilus})
         s.nautilus = arg
-        r.advance_week(c, s, ev, weeks)
+        r.advance_week(c, s, ev, weeks, "voyage")
     elif head == "stalk":
         combat.start_combat(c, s, ev, arg, "stalk")
     else:

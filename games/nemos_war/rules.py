@@ -121,10 +121,18 @@ def change_liberation(c: Components, s: State, ev: list[Event], n: int) -> None:
             data={"track": "liberation"})
 
 
-def advance_week(c: Components, s: State, ev: list[Event], n: int) -> None:
+def advance_week(c: Components, s: State, ev: list[Event], n: int, why: str = "") -> None:
+    """The calendar moves on `n` weeks; `why` names the cause where one move can move it twice ("voyage": the
+    weeks a move between oceans takes, "turn": the week of the turn's end), so that the log does not read as one
+    step written twice."""
     s.week += n
-    say(s, ev, words_n("The calendar advances {n} week: week {week}.", "The calendar advances {n} weeks: week {week}.",
-                       n, week=s.week), data={"track": "calendar"})
+    line = {"voyage": words_n("The voyage takes {n} week: week {week}.", "The voyage takes {n} weeks: week {week}.",
+                              n, week=s.week),
+            "turn": words_n("End of the turn: the calendar advances {n} week, to week {week}.",
+                            "End of the turn: the calendar advances {n} weeks, to week {week}.", n, week=s.week),
+            }.get(why) or words_n("The calendar advances {n} week: week {week}.",
+                                  "The calendar advances {n} weeks: week {week}.", n, week=s.week)
+    say(s, ev, line, data={"track": "calendar"})
     reinforce(c, s, ev)
 
 

@@ -104,7 +104,7 @@ def _vp(n: int, mult: float) -> Words:
 
 
 def _each(n: int, each: int) -> Words:
-    return words("{n} x {each}", n=n, each=each)
+    return words("{n} × {each}", n=n, each=each)
 
 
 def level(c: Components, total: int) -> dict:

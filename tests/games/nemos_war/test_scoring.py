@@ -135,3 +135,14 @@ def test_the_end_screen_has_level_and_epilogue():
     assert v["end"]["reason"] == "week52" and v["end"]["epilogue"] == C.tables["epilogue"]["science"][
         v["end"]["level_key"]]
     assert kit.ENGINE.status(s).state in ("won", "lost", "finished") and kit.ENGINE.legal_actions(s) == []
+
+
+@pytest.mark.parametrize("commitment", ["science", "anti", "war"])
+def test_a_lines_count_times_its_worth_is_written_with_the_times_sign(commitment):
+    """"Science 3 x 0" with a letter x, beside "×2" multipliers everywhere else (Nemo's War playtest)."""
+    from app.i18n.render import say
+
+    details = [say(x["detail"]) for x in summary(C, scored(commitment))["lines"] if x["detail"]]
+    counted = [d for d in details if any(ch.isdigit() for ch in d) and ("×" in d or " x " in d)]
+    assert counted, details
+    assert not [d for d in counted if " x " in d], counted

@@ -401,3 +401,27 @@ def test_giving_up_a_treasure_says_what_it_costs_and_brings():
                       "or:T25": "Give up Giant Pearl (4 VP) for +1 Nemo",
                       "or:T26": "Give up Ship's Stores (2 VP) for +1 Crew",
                       "or:T27": "Give up Letter of Credit (3 VP) for liberation +2"}
+
+
+def test_a_voyage_and_the_turns_end_say_why_the_calendar_moves():
+    """A voyage and the end of its turn logged "The calendar advances 1 week: week 10. The calendar advances 1 week:
+    week 11." (Nemo's War playtest): one step, it seemed, written twice. The voyage's weeks and the turn's end say
+    which they are. The heuristic bot's first 150 moves of seeds 1-3."""
+    from games.engine import Rng
+
+    eng, seen = kit.ENGINE, set()
+    for seed in (1, 2, 3):
+        s, rng = kit.game(seed), Rng.from_seed(seed)
+        for _ in range(150):
+            if eng.status(s).over:
+                break
+            action = eng.bots["heuristic"].choose(eng, s, eng.legal_actions(s), rng)
+            s, events = eng.apply(s, action)
+            texts = [str(e.text) for e in events if e.data.get("track") == "calendar"]
+            if action.startswith("move:"):
+                seen.add("voyage")
+                assert any(t.startswith("The voyage takes") for t in texts), (action, texts)
+            if any(t.startswith("End of the turn: the calendar advances") for t in texts):
+                seen.add("turn")
+            assert not any(t.startswith("The calendar advances") for t in texts if action.startswith("move:")), texts
+    assert seen == {"voyage", "turn"}, seen
