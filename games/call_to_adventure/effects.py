@@ -35,9 +35,11 @@ def adv_gain(comp: Components, s: State, ev: list[Event], n: int, why: str | Wor
     name = comp.story[s.boss].name
     moved = abs(s.adv_exp - before)
     if n > 0:
-        said = words("{name} gains {n} experience ({why}): {total}.", name=name, n=moved, why=why, total=s.adv_exp)
+        said = words("{name} gains {n} experience ({why}); it now has {total}.", name=name, n=moved, why=why,
+                     total=s.adv_exp)
     else:
-        said = words("{name} loses {n} experience ({why}): {total}.", name=name, n=moved, why=why, total=s.adv_exp)
+        said = words("{name} loses {n} experience ({why}); it now has {total}.", name=name, n=moved, why=why,
+                     total=s.adv_exp)
     note(s, ev, "adversary", said, adv=s.adv_exp)
     goal = comp.solo[s.victory]["goal"]
     if s.adv_exp >= goal:

@@ -95,6 +95,7 @@ def test_the_log_is_a_chronicle_under_turn_headings_in_good_english(engine):
         for e in entries:
             assert " a Antihero" not in e, e
             assert not re.search(r"\b(core|dark|str|dex|con|int|wis|cha)[123]\b", e), e
+            assert not re.search(r"\): \d+\.$", e), f"a number left dangling after its reason: {e}"
         saw_antihero |= any("an Antihero card" in e for e in entries)
         saw_cast |= any(re.search(r"You cast \d+ runes: .*rune \d", e) for e in entries)
         heads = [h for h, _ in turns]
@@ -132,3 +133,11 @@ def test_an_undo_in_the_log_names_no_action_id(engine):
     html = render(engine, state, [*tail, {"seq": 9, "kind": "undo", "text": "Undid challenge:S1-23:top."}])
     entries = [e for _, es in chronicle_of(html) for e in es]
     assert entries[-1] == "You take back your last move." and "challenge:S1-23" not in text_of(html)
+
+
+def test_no_card_says_it_is_0_harder(engine):
+    """Three Quests said "At the final confrontation it is 0 harder, and 1 easier for each..." (Call to Adventure
+    playtest): a card says what changes, not what does not."""
+    texts = [c.get("text", "") for c in engine.components.solo.values() if isinstance(c, dict)]
+    assert any("easier for each" in t for t in texts)
+    assert not [t for t in texts if re.search(r"\b0 (harder|easier)\b", t)]
