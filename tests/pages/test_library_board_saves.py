@@ -232,6 +232,11 @@ def test_game_over_shows_the_end_screen(web):
     assert f'class="score-total">{state["status"]["score"] or 0}<' in html
     for line in state["status"]["breakdown"]:
         assert line["label"] in html
+    # The Events at the end say what each did in the last week: every one said "done" (Adamastor playtest), which
+    # read as if Mutiny had happened
+    events = {e["key"]: e["triggered"] for e in state["view"]["events"]}
+    said = dict(re.findall(r'data-event="(\w+)".*?<span class="event-state">([^<]*)</span>', html, re.S))
+    assert said == {key: "triggered" if fired else "calm" for key, fired in events.items()}, said
 
 
 # ---------------------------------------------------------------- saves
