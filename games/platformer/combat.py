@@ -61,7 +61,9 @@ def enemy_attacks(comp: Components, s: State, ev: list[Event], fid: str, provoke
         say(s, ev, "shield", words("The {enemy}'s attack is turned aside (first provoked attack this turn).",
                                    enemy=st["name"]), by=fid)
         return
-    wound(comp, s, ev, st["damage"], a_an(st["name"]), by=fid)
+    # the boss is one of a kind, named as itself ("Medusa"); an enemy is one of its kind ("a Goblin")
+    cause = words("{name}", name=st["name"]) if s["figs"][fid]["kind"] == "boss" else a_an(st["name"])
+    wound(comp, s, ev, st["damage"], cause, by=fid)
     if st["ability"] == "thief" and s["gold"]:
         s["gold"] -= 1
         say(s, ev, "thief", words("The {enemy} steals 1 gold.", enemy=st["name"]), by=fid)

@@ -34,9 +34,7 @@ def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
         if t.gem:
             s["gem_cells"].append(c)
     if level == boss_level(s):
-        a, b = s["levels"][level - 1]
-        say(s, ev, "reveal", words("The boss level is revealed (tiles {a} and {b}).", a=a, b=b), reveals=True,
-            level=level, boss=True)
+        say(s, ev, "reveal", words("The boss level is revealed."), reveals=True, level=level, boss=True)
         setup_boss(comp, s, ev)
         return
     etype = s["enemy_cards"][level - 1]
@@ -47,10 +45,9 @@ def reveal(comp: Components, s: State, ev: list[Event], level: int) -> None:
             spawned += 1
     card = comp.enemies[etype]
     name = card.name if spawned == 1 else card.raw.get("plural", card.name)  # "2 Goblins" (data, as the name is)
-    a, b = s["levels"][level - 1]
-    say(s, ev, "reveal", words_n("Level {level} is revealed (tiles {a} and {b}): {n} {enemy} appears.",
-                                 "Level {level} is revealed (tiles {a} and {b}): {n} {enemy} appear.", spawned,
-                                 level=level, a=a, b=b, enemy=name), reveals=True, level=level)
+    say(s, ev, "reveal", words_n("Level {level} is revealed: {n} {enemy} appears.",
+                                 "Level {level} is revealed: {n} {enemy} appear.", spawned,
+                                 level=level, enemy=name), reveals=True, level=level)
 
 
 def remove_level(comp: Components, s: State, ev: list[Event], level: int) -> None:

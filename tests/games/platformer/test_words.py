@@ -3,6 +3,8 @@ and the log shows no raw codes; over many bot-played seeded games."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.engine import Rng
@@ -52,3 +54,34 @@ def test_respawn_names_the_die_by_its_face():
     labels = {a.id: a.label for a in ENG.legal_actions(s)}
     assert labels["use:d0"] == "Respawn with the gold die"
     assert labels["use:d1"] == "Respawn with a move die"
+
+
+def test_the_log_names_no_tile_codes_and_the_boss_as_itself():
+    """"Level 2 is revealed (tiles F08 and V02)" named tiles by codes nothing on the table shows, and a boss's blow
+    was "Etern suffers 2 wounds (a Medusa)" (Platformer playtest). Seeds 0-11 of the heuristic bot."""
+    boss_blows, reveals = [], 0
+    for seed in range(12):
+        for _, items in _walk(seed, "heuristic"):
+            for e in items:
+                if hasattr(e, "label"):
+                    continue
+                text = str(e.text)
+                assert not re.search(r"\btiles? [A-Z]\d", text), text
+                reveals += " is revealed" in text
+                if e.kind == "wound" and e.data.get("by") == "boss":
+                    boss_blows.append(text)
+    assert reveals and boss_blows, (reveals, boss_blows[:3])
+    names = [b.raw["name"] for b in ENG.components.bosses.values()]
+    assert not [t for t in boss_blows if any(f"(a {n})" in t or f"(an {n})" in t for n in names)], boss_blows[:5]
+    # the boss striking as an enemy does (beside the hero when the enemies attack), and a Goblin for comparison
+    from games.platformer.combat import enemy_attacks
+    from tests.games.platformer import kit
+
+    eng, s = kit.position(hero="r12c0", revealed=4, enemies={"r12c1": "boss", "r12c2": "goblin"})
+    blows = []
+    for fid in ("boss", next(f for f in s["figs"] if f != "boss")):
+        events = []
+        enemy_attacks(eng.components, s, events, fid)
+        blows += [str(e.text) for e in events if e.kind == "wound"]
+    assert f"wounds ({eng.components.bosses['medusa'].raw['name']});" in blows[0], blows
+    assert "(a Goblin)" in blows[1], blows
