@@ -7,7 +7,7 @@ ending the step; the save step offers saving a symbol on the special die.
 
 from __future__ import annotations
 
-from games.engine import N_, Action, Event, words, words_n
+from games.engine import N_, Action, Event, Words, words, words_n
 from games.platformer import effects as fx
 from games.platformer import movement as mv
 from games.platformer import symbols as sy
@@ -27,6 +27,28 @@ USE_PURPOSE = {"move": N_("Use {die} to move"), "sword": N_("Use {die} to attack
 
 def _where(cell: str) -> str:
     return mv.describe(cell)
+
+
+def _alike(comp: Components, s: State, fid: str, targets: list[str]) -> bool:
+    """Whether another of `targets` bears this figure's name (three Goblins): its label then says where it stands,
+    or the choices would read the same (and the bar, which shows one choice per name, would offer one)."""
+    name = enemy_stats(comp, s, fid)["name"]
+    return sum(enemy_stats(comp, s, f)["name"] == name for f in targets) > 1
+
+
+def _grab_label(comp: Components, s: State, fid: str, targets: list[str]) -> Words:
+    name = enemy_stats(comp, s, fid)["name"]
+    if _alike(comp, s, fid, targets):
+        return words("Move the {enemy} on {cell}", enemy=name, cell=_where(s["figs"][fid]["cell"]))
+    return words("Move the {enemy}", enemy=name)
+
+
+def _strike_label(comp: Components, s: State, fid: str, total: int, targets: list[str]) -> Words:
+    name = enemy_stats(comp, s, fid)["name"]
+    if _alike(comp, s, fid, targets):
+        return words_n("Strike the {enemy} on {cell} for {n} wound", "Strike the {enemy} on {cell} for {n} wounds",
+                       total, enemy=name, cell=_where(s["figs"][fid]["cell"]))
+    return words_n("Strike the {enemy} for {n} wound", "Strike the {enemy} for {n} wounds", total, enemy=name)
 
 
 def _pending_actions(comp: Components, s: State, strict: bool) -> list[Action]:
@@ -70,15 +92,14 @@ def _use_actions(comp: Components, s: State, p: dict, strict: bool) -> list[Acti
                                                       dice=sy.names(s, (a, b))), "dice")
                     for a, b in sy.equal_pairs(src)]
         total = sy.value(comp, s, p)
-        out += [Action(f"strike:{f}", words_n("Strike the {enemy} for {n} wound", "Strike the {enemy} for {n} wounds",
-                                              total, enemy=enemy_stats(comp, s, f)["name"]), "map")
-                for f in sy.strike_targets(comp, s)]
+        targets = sy.strike_targets(comp, s)
+        out += [Action(f"strike:{f}", _strike_label(comp, s, f, total, targets), "map") for f in targets]
     elif sym == "gold":
         out.append(Action("take", words("Take {n} gold", n=sy.value(comp, s, p)), "panel"))
     elif sym == "hand":
         if p["enemy"] is None:
-            out += [Action(f"grab:{f}", words("Move the {enemy}", enemy=enemy_stats(comp, s, f)["name"]), "map")
-                    for f in sy.grab_targets(comp, s)]
+            targets = sy.grab_targets(comp, s)
+            out += [Action(f"grab:{f}", _grab_label(comp, s, f, targets), "map") for f in targets]
         else:
             name = enemy_stats(comp, s, p["enemy"])["name"]
             out += [Action(f"shift:{c}", words("Move the {enemy} to {cell}", enemy=name, cell=_where(c)), "map")

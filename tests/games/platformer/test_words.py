@@ -85,3 +85,15 @@ def test_the_log_names_no_tile_codes_and_the_boss_as_itself():
         blows += [str(e.text) for e in events if e.kind == "wound"]
     assert f"wounds ({eng.components.bosses['medusa'].raw['name']});" in blows[0], blows
     assert "(a Goblin)" in blows[1], blows
+
+
+def test_two_enemies_of_one_kind_are_told_apart_by_where_they_stand():
+    """Three Goblins on the tower gave three choices named "Move the Goblin": the bar, which shows one choice per
+    name, offered one of them, and a screen reader heard the same name on every cell (Platformer playtest)."""
+    seen = 0
+    for seed in range(12):
+        for _, items in _walk(seed, "heuristic"):
+            labels = [str(a.label) for a in items if hasattr(a, "label") and a.id.startswith(("grab:", "strike:"))]
+            assert len(set(labels)) == len(labels), labels
+            seen += len(labels) > 1
+    assert seen, "no decision between two enemies came up"
