@@ -28,16 +28,17 @@ def _free(c: Components, s: State) -> list[Action]:
 
 
 def _give_up(c: Components, t: str) -> Words:
-    """Giving up an OR treasure says what it costs and what it brings ("Give up Ship's Stores (2 VP) for +1 Crew"),
-    not the treasure's text ("2 VP, OR discard it to gain 1 Crew.", which read as a rule, not a move)."""
+    """Giving up an OR treasure says what it brings and what it costs ("Give up Ship's Stores for +1 Crew (2 VP)"),
+    not the treasure's text ("2 VP, OR discard it to gain 1 Crew.", which read as a rule, not a move). The gain comes
+    first: a button shows a label up to its brackets (app/ui/bar.py), and the gain is what tells two apart."""
     token = c.tokens[t]
     effects = token.raw["effects"]
     gain = effects[0] if len(effects) == 1 else {}
     if gain.get("op") == "res":
-        return words("Give up {name} ({vp} VP) for +{n} {res}", name=token.name, vp=token.raw["vp"], n=gain["n"],
+        return words("Give up {name} for +{n} {res} ({vp} VP)", name=token.name, vp=token.raw["vp"], n=gain["n"],
                      res=c.tracks[gain["res"]].name)
     if gain.get("op") == "liberation":
-        return words("Give up {name} ({vp} VP) for liberation +{n}", name=token.name, vp=token.raw["vp"],
+        return words("Give up {name} for liberation +{n} ({vp} VP)", name=token.name, vp=token.raw["vp"],
                      n=gain["n"])
     return words("Give up {name}: {text}", name=token.name, text=token.raw["text"])
 

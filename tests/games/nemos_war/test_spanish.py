@@ -114,3 +114,22 @@ def test_a_log_made_in_english_reads_in_spanish_and_old_plain_lines_still_load()
     assert said[0] == "An old line, kept as plain text."
     assert any(line.startswith("Semana ") and "tirada de Preparación" in line for line in said), said
     assert not any(line.startswith("Week ") for line in said)
+
+
+def test_a_treasure_token_is_not_spoken_of_as_masculine():
+    """"Renunciar a él" on la Perla Gigante and las Provisiones de a Bordo, and "O descártalo" in their texts (Nemo's
+    War playtest): treasures are of every gender, so the words for any token speak of it as "la ficha"."""
+    from app.i18n.render import say
+    from games.engine import words
+
+    with kit_spanish():
+        said = [say(words("Give it up")), say(words("Incite with it"))]
+        said += [say(words(t.raw["text"])) for t in kit.ENGINE.components.tokens.values() if t.kind == "or"]
+    assert said[:2] == ["Renunciar a la ficha", "Incitar con la ficha"], said
+    assert not [t for t in said if " él" in t or "descártalo" in t], said
+
+
+def kit_spanish():
+    from app.i18n import context
+
+    return context.using(locale_="es", game_="nemos_war")

@@ -397,10 +397,16 @@ def test_giving_up_a_treasure_says_what_it_costs_and_brings():
             s.cup.remove(tid)
         s.collected.append(tid)
     labels = {a.id: str(a.label) for a in kit.ENGINE.legal_actions(s) if a.id.startswith("or:")}
-    assert labels == {"or:T24": "Give up Ambergris (3 VP) for +1 Hull",
-                      "or:T25": "Give up Giant Pearl (4 VP) for +1 Nemo",
-                      "or:T26": "Give up Ship's Stores (2 VP) for +1 Crew",
-                      "or:T27": "Give up Letter of Credit (3 VP) for liberation +2"}
+    assert labels == {"or:T24": "Give up Ambergris for +1 Hull (3 VP)",
+                      "or:T25": "Give up Giant Pearl for +1 Nemo (4 VP)",
+                      "or:T26": "Give up Ship's Stores for +1 Crew (2 VP)",
+                      "or:T27": "Give up Letter of Credit for liberation +2 (3 VP)"}
+    # A button shows its label up to the brackets: the gain is on its face (the bar showed "Give up Giant Pearl")
+    from app.ui.bar import choices
+
+    faces = [c.face for c in choices([a for a in kit.ENGINE.legal_actions(s) if a.id.startswith("or:")])]
+    assert sorted(faces) == ["Give up Ambergris for +1 Hull", "Give up Giant Pearl for +1 Nemo",
+                             "Give up Letter of Credit for liberation +2", "Give up Ship's Stores for +1 Crew"]
 
 
 def test_a_voyage_and_the_turns_end_say_why_the_calendar_moves():
