@@ -8,6 +8,7 @@ from typing import Any
 
 from games.call_to_adventure.components import ICONS, Components, Story
 from games.call_to_adventure.state import SLOTS, State
+from games.engine import Words, words
 
 TRAVEL_COST = 1
 DARK_COST = 1
@@ -62,6 +63,21 @@ def can_play_kind(comp: Components, s: State, kind: str) -> bool:
     if kind == "hero" and any(p.get("op") == "no_hero" for p in powers(comp, s)):
         return False
     return bool(level(comp, s)[kind])
+
+
+def why_not_kind(comp: Components, s: State, kind: str) -> Words | None:
+    """Why no card of `kind` ("hero", "antihero") can be played now, whatever its timing: an Adversary's power
+    forbids it (the solo Adversary's all game long), or the corruption track's level does; None when it can."""
+    if kind == "hero":
+        forbids = [c.name for c in face_up(comp, s) if c.type == "adversary" and (c.power or {}).get("op") == "no_hero"]
+        if s.boss and not s.boss_defeated and (comp.story[s.boss].power or {}).get("op") == "no_hero":
+            forbids.insert(0, comp.story[s.boss].name)
+        if forbids:
+            return words("Can't be played: {name} forbids Hero cards", name=forbids[0])
+    lv = level(comp, s)
+    if not lv[kind]:
+        return words("Can't be played while your corruption is {level}", level=lv["name"])
+    return None
 
 
 def supply(s: State) -> int:

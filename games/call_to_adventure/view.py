@@ -22,6 +22,7 @@ from games.call_to_adventure.table import (
     odds,
     supply,
     travel_cost,
+    why_not_kind,
 )
 from games.engine import Words, words
 
@@ -174,7 +175,8 @@ def build_view(comp: Components, s: State) -> dict[str, Any]:
         "revealed_acts": list(s.revealed),
         "rows": [{"act": a, "cards": [story_json(comp, s, c, attempt=True) for c in s.rows[str(a)]],
                   "deck": len(s.decks[str(a)]), "discard": len(s.discards[str(a)])} for a in s.revealed],
-        "hand": [{**comp.heroes[h].raw, "playable": playable(comp, s, h)} for h in s.hand],
+        "hand": [{**comp.heroes[h].raw, "playable": playable(comp, s, h),
+                  "blocked": why_not_kind(comp, s, comp.heroes[h].kind)} for h in s.hand],
         "played": [{**comp.heroes[h].raw, "playable": False} for h in s.played],
         "allies": [{**comp.story[a].raw, "spent": a in s.flags["spent"]} for a in s.allies],
         "hero_deck": len(s.hero_deck), "antihero_deck": len(s.antihero_deck),

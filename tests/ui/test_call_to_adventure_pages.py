@@ -439,3 +439,31 @@ def test_every_kind_of_action_is_drawn_once_on_its_component():
             zone = ZONES[home[0] if home else None]
             assert zone in b["form"]["class"].split(), f"{family}: {b['data-action']} is not in {zone}"
         check_nothing_hidden_shows(html, page, state, engine)
+
+
+def test_a_hand_card_that_cannot_be_played_says_why():
+    """Against The Demon ("Hero cards cannot be played") Hero cards sat in the hand looking like any other, all game
+    long (Call to Adventure playtest): a hand card whose kind cannot be played now says why, and one that can
+    says nothing. And a kind the corruption level forbids says that."""
+    import html
+    import re
+
+    engine = get_engine(SLUG)
+    comp = engine.components
+    demon = next(c.id for c in comp.story.values() if (c.power or {}).get("op") == "no_hero")
+    state = engine.new_game(4, engine.spec.normalize_options(None))
+    heroes = [h for h in comp.heroes.values() if h.kind == "hero"][:1]
+    antiheroes = [h for h in comp.heroes.values() if h.kind == "antihero"][:1]
+    state.hand = [heroes[0].id, antiheroes[0].id]
+    state.boss = demon
+    def notes() -> list[str]:
+        found = re.findall(r'<p class="hc-blocked">.*?</svg> (.*?)</p>', render_board(engine, state))
+        return [html.unescape(n) for n in found]
+
+    said = notes()
+    assert f"Can't be played: {comp.story[demon].name} forbids Hero cards" in said, said
+    level = comp.levels[state.level - 1]
+    assert ("Can't be played while your corruption is " + level["name"] in said) == (not level["antihero"]), said
+    state.boss = next(c.id for c in comp.story.values()
+                      if c.type == "adversary" and (c.power or {}).get("op") != "no_hero")
+    assert not any("forbids" in n for n in notes()), notes()
