@@ -467,3 +467,21 @@ def test_a_hand_card_that_cannot_be_played_says_why():
     state.boss = next(c.id for c in comp.story.values()
                       if c.type == "adversary" and (c.power or {}).get("op") != "no_hero")
     assert not any("forbids" in n for n in notes()), notes()
+
+
+def test_a_card_the_adversary_revealed_shows_only_what_it_does_for_the_adversary():
+    """Instill Fear, revealed by the Adversary, showed "Before you cast: +2 to this cast." above the skull line that
+    says what it did (a −2): the player read the wrong half (Call to Adventure playtest). In the Adversary's area it
+    shows its skull line only; in a hand, both."""
+    import re
+
+    engine = get_engine(SLUG)
+    skull = next(h for h in engine.components.heroes.values() if h.raw.get("skull") and h.raw.get("adversary_text"))
+    state = engine.new_game(4, engine.spec.normalize_options(None))
+    state.adv_revealed = [skull.id]
+    page = render_board(engine, state)
+    card = re.search(r'<article class="hc [^"]*revealed[^"]*".*?</article>', page, re.S).group(0)
+    assert 'class="hc-adv"' in card and 'class="hc-fx"' not in card, card
+    state.adv_revealed, state.hand = [], [skull.id]
+    card = re.search(r'<article class="hc [^"]*in-hand[^"]*".*?</article>', render_board(engine, state), re.S).group(0)
+    assert 'class="hc-fx"' in card and 'class="hc-adv"' in card
