@@ -29,9 +29,9 @@ from games.engine import Action, Event, words, words_n
 def _exp_actions(comp: Components, s: State) -> list[Action]:
     out = []
     if s.experience >= 1 and s.discard:
-        out.append(Action("exp:morale", words("Spend 1 Experience: +1 Morale"), "experience"))
+        out.append(Action("exp:morale", words("Gain 1 Morale for 1 Experience"), "experience"))
     if s.experience >= 2 and s.phase == "actions":
-        out.append(Action("exp:action", words("Spend 2 Experience: +1 action"), "experience"))
+        out.append(Action("exp:action", words("Gain 1 action for 2 Experience"), "experience"))
     if s.experience >= 3:
         out += [
             Action(f"exp:heal:{c}", words("Spend 3 Experience: remove the Trauma {card}", card=card_name(comp, c)),

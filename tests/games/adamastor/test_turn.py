@@ -105,6 +105,10 @@ def test_experience_spending():
     eng = kit.engine(sailing_over={9: card(9, trauma="disease")})
     s = kit.ready(eng, row=[40, 39, 38], hand=[], traumas=[9], discard=[1], experience=6, actions=0)
     assert {"exp:morale", "exp:action", "exp:heal:9"} <= set(kit.ids(eng, s))
+    # What each brings comes first: a phone's two lines cut "Spend 1 Experience: +1…" and "Spend 2 Experience: +1…"
+    # before it (Adamastor playtest)
+    labels = {a.id: str(a.label) for a in eng.legal_actions(s) if a.id in ("exp:morale", "exp:action")}
+    assert labels == {"exp:morale": "Gain 1 Morale for 1 Experience", "exp:action": "Gain 1 action for 2 Experience"}
     s, _ = kit.play(eng, s, "exp:heal:9")
     assert s.traumas == [] and 9 in s.removed and s.experience == 3
     s, _ = kit.play(eng, s, "exp:action")
