@@ -29,6 +29,18 @@ def _where(cell: str) -> str:
     return mv.describe(cell)
 
 
+def _step_label(comp: Components, s: State, cell: str) -> Words:
+    """A step says the wounds it is sure to cost (the enemies it leaves, a trap, an Ent's roots), and when they
+    would knock the hero out."""
+    n = mv.step_wounds(comp, s, cell)
+    if not n:
+        return words("Move to {cell}", cell=_where(cell))
+    if n >= s["health"]:
+        return words_n("Move to {cell}: {n} wound, which knocks you out",
+                       "Move to {cell}: {n} wounds, which knock you out", n, cell=_where(cell))
+    return words_n("Move to {cell}: {n} wound", "Move to {cell}: {n} wounds", n, cell=_where(cell))
+
+
 def _alike(comp: Components, s: State, fid: str, targets: list[str]) -> bool:
     """Whether another of `targets` bears this figure's name (three Goblins): its label then says where it stands,
     or the choices would read the same (and the bar, which shows one choice per name, would offer one)."""
@@ -80,7 +92,7 @@ def _use_actions(comp: Components, s: State, p: dict, strict: bool) -> list[Acti
                                                            part=sy.part_name(s, part["id"]), mult=part["mult"] + 1),
                               "dice"))
     if sym == "move":
-        out += [Action(f"step:{c}", words("Move to {cell}", cell=_where(c)), "map") for c in mv.hero_steps(comp, s)]
+        out += [Action(f"step:{c}", _step_label(comp, s, c), "map") for c in mv.hero_steps(comp, s)]
         out += [Action(f"portal:{c}", words("Through the portal to {cell}", cell=_where(c)), "map")
                 for c in mv.portal_targets(comp, s)]
     elif sym == "sword":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.engine import Event, Words, words
 from games.platformer import boss, levels
-from games.platformer.combat import provoke, roots, wound
+from games.platformer.combat import adjacent_enemies, provoke, roots, wound
 from games.platformer.components import Components
 from games.platformer.geometry import cid, parse
 from games.platformer.table import (
@@ -43,6 +43,24 @@ def hero_steps(comp: Components, s: State) -> list[str]:
             continue
         out.append(cell)
     return out
+
+
+def step_wounds(comp: Components, s: State, target: str) -> int:
+    """The wounds the hero is sure to take stepping into `target` (not through a portal), from what the table shows:
+    every enemy next to the hero attacks as it leaves (the first turned aside by a shield not yet used), a trap, and
+    the roots of Ents next to `target`. Where a pushed figure lands and what a revealed level brings are not known
+    yet, and not counted. The same order and figures as step_hero and enter."""
+    here = s["hero_cell"]
+    hits = [enemy_stats(comp, s, f)["damage"] for f in adjacent_enemies(comp, s, here)]
+    if hits and not s["shield_used"] and passive(comp, s, "provoke_shield"):
+        hits = hits[1:]
+    n = sum(hits)
+    if layout(comp, s).cells[target].t.trap and not passive(comp, s, "trap_immune"):
+        n += 1 + mod(s, "trap_plus")
+    if occupant(s, target) is None:  # a push is a decision first; the roots come after it
+        n += sum(enemy_stats(comp, s, f)["damage"] for f in adjacent_enemies(comp, s, target)
+                 if enemy_stats(comp, s, f)["ability"] == "rooted")
+    return n
 
 
 def _push_room(comp: Components, s: State, here: str, target: str) -> bool:

@@ -176,3 +176,34 @@ def test_the_view_says_which_enemies_strike_if_the_hero_steps_away():
     s, _ = kit.play(eng, s, "use:d0", "step:r0c4")
     figures = {c["id"]: c["figure"] for c in eng.view(s)["map"]["cells"] if c.get("figure")}
     assert not any("strikes" in f for f in figures.values() if f["kind"] != "hero"), "stepped away: none is next to it"
+
+
+def test_a_step_says_the_wounds_it_is_sure_to_cost():
+    """Stepping next to an Ent cost 2 wounds (its roots) and a trap 1, and neither the button nor the cell said so
+    (Platformer playtest). A step's label says the wounds the table shows it will cost, and the figure is the one the
+    step then takes: every step of the heuristic bot's seeds 0-7 whose outcome is known (no level revealed, no push)
+    is played on a copy and its health loss compared."""
+    from games.engine import Rng
+    from games.platformer.engine import PlatformerEngine
+
+    eng = PlatformerEngine()
+    checked = costly = 0
+    for seed in range(8):
+        s, rng = eng.new_game(seed, eng.spec.normalize_options(None)), Rng.from_seed(seed)
+        for _ in range(300):
+            if eng.status(s).over:
+                break
+            actions = eng.legal_actions(s)
+            for a in actions:
+                if not a.id.startswith("step:"):
+                    continue
+                said = mv.step_wounds(eng.components, s, a.id[5:])
+                assert (f": {said} wound" in str(a.label)) == (said > 0), (a.label, said)
+                after, events = eng.apply(s, a.id)
+                if any(e.kind == "reveal" for e in events) or after["push"] is not None:
+                    continue
+                checked, costly = checked + 1, costly + (said > 0)
+                assert s["health"] - after["health"] == min(said, s["health"]), (seed, a.id, said)
+                assert ("knock" in str(a.label)) == (said >= s["health"] > 0)
+            s, _ = eng.apply(s, eng.bots["heuristic"].choose(eng, s, actions, rng))
+    assert checked > 300 and costly > 10, (checked, costly)
