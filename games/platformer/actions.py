@@ -84,13 +84,6 @@ def _use_actions(comp: Components, s: State, p: dict, strict: bool) -> list[Acti
         out += [Action(f"respawn:{c}", words("Respawn at {cell}", cell=_where(c)), "map")
                 for c in sy.respawn_cells(comp, s)]
         return out + [Action("cancel", words("Give the symbol back"), "panel")]
-    for part in p["parts"]:
-        cost = gem_step_cost(s, part["mult"])
-        if s["gems"] >= cost and (sym != "star" or _star_grows(comp, s, p, strict)):
-            out.append(Action(f"gem:{part['id']}", words_n("Spend {n} gem to count {part} ×{mult}",
-                                                           "Spend {n} gems to count {part} ×{mult}", cost,
-                                                           part=sy.part_name(s, part["id"]), mult=part["mult"] + 1),
-                              "dice"))
     if sym == "move":
         out += [Action(f"step:{c}", _step_label(comp, s, c), "map") for c in mv.hero_steps(comp, s)]
         out += [Action(f"portal:{c}", words("Through the portal to {cell}", cell=_where(c)), "map")
@@ -118,6 +111,14 @@ def _use_actions(comp: Components, s: State, p: dict, strict: bool) -> list[Acti
                     for c in mv.shift_targets(comp, s, p["enemy"])]
     elif sym == "star":
         out.append(Action("star", words("Resolve the star effect"), "panel"))
+    # Gems after the symbol's own uses: the first choice (the bar's first key, its Enter) spends nothing
+    for part in p["parts"]:
+        cost = gem_step_cost(s, part["mult"])
+        if s["gems"] >= cost and (sym != "star" or _star_grows(comp, s, p, strict)):
+            out.append(Action(f"gem:{part['id']}", words_n("Spend {n} gem to count {part} ×{mult}",
+                                                           "Spend {n} gems to count {part} ×{mult}", cost,
+                                                           part=sy.part_name(s, part["id"]), mult=part["mult"] + 1),
+                              "dice"))
     if p["started"]:
         out.append(Action("done", words("Finish with this die (the rest of it is lost)"), "panel"))
     else:

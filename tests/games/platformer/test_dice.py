@@ -129,3 +129,24 @@ def test_buying_in_a_shop_refills_it():
     cost = eng.components.items[first].raw["price"]
     s, _ = eng.apply(s, f"buy:{first}")
     assert first in s["items"] and s["gold"] == 10 - cost and s["shop_items"][-1] == top and len(s["shop_items"]) == 3
+
+
+def test_a_dies_first_choice_spends_no_gem():
+    """After choosing a move die the first choice (the bar's key 1, the one Enter presses) was "Spend 1 gem to count
+    ×2": Enter twice spent a gem (Platformer playtest). The symbol's own uses come first, the gems after them."""
+    from games.engine import Rng
+    from games.platformer.engine import PlatformerEngine
+
+    eng, seen = PlatformerEngine(), 0
+    for seed in range(6):
+        s, rng = eng.new_game(seed, eng.spec.normalize_options(None)), Rng.from_seed(seed)
+        for _ in range(300):
+            if eng.status(s).over:
+                break
+            ids = [a.id for a in eng.legal_actions(s)]
+            own = [i for i in ids if not i.startswith(("gem:", "cancel", "done"))]
+            if own and any(i.startswith("gem:") for i in ids):
+                seen += 1
+                assert not ids[0].startswith("gem:"), ids
+            s, _ = eng.apply(s, eng.bots["heuristic"].choose(eng, s, eng.legal_actions(s), rng))
+    assert seen > 20, seen
