@@ -67,7 +67,9 @@ def _prep(c: Components, s: State, p: dict) -> list[Action]:
 
 
 def _action(c: Components, s: State, p: dict) -> list[Action]:
-    acts = _playable(c, s)
+    # Nemo's action first, a kept card after it: the bar's first choice (its key 1, the one Enter presses) never
+    # spends a card
+    acts: list[Action] = []
     here = s.nautilus
     if s.last_rest_turn != s.turn - 1:
         acts += [Action("rest", words("Rest (1d3 weeks; the Rest table)")),
@@ -90,7 +92,7 @@ def _action(c: Components, s: State, p: dict) -> list[Action]:
         what = _target(c, s, box)
         acts.append(Action(f"stalk:{box}", words("Stalk {target} (+1, this ship only)", target=what), "map"))
         acts.append(Action(f"attack:{box}", words("Attack {target}", target=what), "map"))
-    return acts
+    return acts + _playable(c, s)
 
 
 def _target(c: Components, s: State, box: str) -> Words:
@@ -102,7 +104,7 @@ def _target(c: Components, s: State, box: str) -> Words:
 
 
 def _post(c: Components, s: State, p: dict) -> list[Action]:
-    return _playable(c, s) + [Action("end_turn", words("End the turn"))]
+    return [Action("end_turn", words("End the turn"))] + _playable(c, s)
 
 
 def _stakes(c: Components, s: State, p: dict, allowed: tuple[str, ...], one: bool) -> list[Action]:
@@ -120,7 +122,7 @@ def _stakes(c: Components, s: State, p: dict, allowed: tuple[str, ...], one: boo
 def _help(c: Components, s: State, p: dict) -> list[Action]:
     acts = [Action(f"help:{w}", words("{name}: {help}", name=c.passengers[w]["name"], help=c.passengers[w]["label"]),
                    "passenger") for w in cards.usable_help(s, p["rolled"])]
-    return acts + [Action("help:accept", words("Accept the result"))]
+    return [Action("help:accept", words("Accept the result"))] + acts  # taking the roll as it is spends nothing
 
 
 def _test(c: Components, s: State, p: dict) -> list[Action]:

@@ -431,3 +431,24 @@ def test_a_voyage_and_the_turns_end_say_why_the_calendar_moves():
                 seen.add("turn")
             assert not any(t.startswith("The calendar advances") for t in texts if action.startswith("move:")), texts
     assert seen == {"voyage", "turn"}, seen
+
+
+def test_a_decisions_first_choice_spends_nothing():
+    """The first choice (the bar's key 1, the one Enter presses) was Professor Aronnax's help (5 VP) after a missed
+    roll, and "Play The Iron Cigar" (a kept card, for nothing at full Hull) before every action (Nemo's War
+    playtest). Accepting the roll, Nemo's own actions and ending the turn come first; the heuristic bot's seeds 1-4."""
+    from games.engine import Rng
+
+    eng, seen = kit.ENGINE, set()
+    for seed in (1, 2, 3, 4):
+        s, rng = kit.game(seed), Rng.from_seed(seed)
+        for _ in range(400):
+            if eng.status(s).over:
+                break
+            ids = [a.id for a in eng.legal_actions(s)]
+            if any(i.startswith(("help:", "play:")) for i in ids) and len(ids) > 1:
+                first = ids[0]
+                assert first == "help:accept" or not first.startswith(("help:", "play:")), ids
+                seen |= {i.split(":")[0] for i in ids if i.startswith(("help:", "play:"))}
+            s, _ = eng.apply(s, eng.bots["heuristic"].choose(eng, s, eng.legal_actions(s), rng))
+    assert seen == {"help", "play"}, seen
