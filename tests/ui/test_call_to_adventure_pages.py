@@ -485,3 +485,23 @@ def test_a_card_the_adversary_revealed_shows_only_what_it_does_for_the_adversary
     state.adv_revealed, state.hand = [], [skull.id]
     card = re.search(r'<article class="hc [^"]*in-hand[^"]*".*?</article>', render_board(engine, state), re.S).group(0)
     assert 'class="hc-fx"' in card and 'class="hc-adv"' in card
+
+
+def test_the_adversarys_chip_turns_red_near_its_goal():
+    """The Demon at 16 of 18 read as calmly as at 0 (Call to Adventure playtest), and the next failure ended the game:
+    within 3 of its goal the chip is red and says how near it is."""
+    import re
+
+    engine = get_engine(SLUG)
+    state = engine.new_game(4, engine.spec.normalize_options(None))
+    goal = engine.components.solo[state.victory]["goal"]
+
+    def chip(exp: int) -> str:
+        state.adv_exp = exp
+        return re.search(r'<span class="chip warn[^"]*" data-part="adv".*?</span>(?!</b>)', render_board(engine, state),
+                         re.S).group(0)
+
+    near = chip(goal - 2)
+    assert 'class="chip warn danger"' in near and "2 from winning" in near, near
+    far = chip(goal - 4)
+    assert "danger" not in far and "from winning" not in far, far
