@@ -86,7 +86,10 @@ def _cards(c: Components, s: State) -> dict:
 
 def prep_roll(s: State) -> dict[str, Any] | None:
     """This turn's preparation roll, {"dice": [a, b], "total": a + b}, from its line in the log (the newest one is this
-    turn's: every turn begins with one); None before the first, or for a save whose log holds plain text."""
+    turn's: every turn begins with one); None before the first, while a new turn waits for its roll (the newest line
+    is then the turn before's), or for a save whose log holds plain text."""
+    if s.top is not None and s.top.get("kind") == "prep":
+        return None
     for line in reversed(s.log):
         if isinstance(line, dict) and line.get("m") == PREP_ROLL_LINE:  # a line's Words as JSON (rules.say)
             a, b = (line.get("p") or {}).get("a"), (line.get("p") or {}).get("b")

@@ -648,7 +648,7 @@ def test_actions_land_on_their_components_and_the_rest_in_the_panel():
     assert nemos_war_home({**view, "nautilus": None}, "search") is None
 
 
-def test_the_preparation_roll_stays_on_the_turn_bar_with_both_faces_until_the_next_one():
+def test_the_preparation_roll_stays_on_the_turn_bar_with_both_faces_until_the_turn_ends():
     s = kit.game()
     assert "prep-roll" not in draw(s), "no roll shown before the first"
     kit.rig(s, [5, 2])
@@ -662,6 +662,15 @@ def test_the_preparation_roll_stays_on_the_turn_bar_with_both_faces_until_the_ne
     later = kit.play(s, "rest")
     assert kit.ENGINE.view(later)["prep_roll"]["dice"] == [5, 2], "still this turn's roll after Nemo's action"
     assert 'class="chip prep-roll"' in draw(later)
+    # The next turn, waiting for its roll, showed the turn before's 7 (Nemo's War playtest): no roll until it is made
+    turn = later.turn
+    for _ in range(12):
+        if later.turn > turn:
+            break
+        ids = kit.ids(later)
+        later = kit.play(later, "end_turn" if "end_turn" in ids else ids[0])
+    assert later.turn == turn + 1 and later.top["kind"] == "prep", later.top
+    assert kit.ENGINE.view(later)["prep_roll"] is None and "prep-roll" not in draw(later)
 
 
 def test_the_preparation_roll_is_read_from_this_turns_line_in_the_log():
