@@ -117,3 +117,33 @@ def test_the_open_drawer_stays_above_the_bar_at_the_end_of_the_page(live_server,
         assert panel[0] <= panel[1] + 1, f"the drawer ends at {panel[0]:.0f}, under the bar's top at {panel[1]:.0f}"
     finally:
         context.close()
+
+
+_HEAD = """() => { const strip = document.querySelector('#board .turn-track, #board .nw-bar');
+  const h1 = document.querySelector('.play-head h1').getBoundingClientRect();
+  const links = document.querySelector('.play-head .head-links').getBoundingClientRect();
+  const words = [...document.querySelectorAll('.play-head .head-links a:not([hidden])')].map(a => a.textContent.trim());
+  return {strip: strip.getBoundingClientRect().bottom, h1Bottom: h1.bottom, linksTop: links.top, words}; }"""
+
+
+@pytest.mark.parametrize("slug", ["adamastor", "nemos_war", "platformer", "call_to_adventure"])
+def test_a_phones_table_starts_high_on_the_screen(live_server, browser, slug):
+    """Above a phone's table stood the game's name, a row of Replay and Rules, the seed note and a turn strip of two
+    rows (the phases' icons above their names): the board began at 250-300 px of 844, under a third of the screen
+    (all four playtests). The name shares its line with Replay and Rules (their icons; their words stay their names),
+    the seed note is left out, and a phase not being played shows its icon alone: the strip ends in the top
+    27% of the screen."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.base_url}/games/{slug}")
+        page.locator('input[name="seed"]').fill("5")
+        page.locator("#new-game").click()
+        page.locator("#board").wait_for()
+        page.wait_for_load_state("load")
+        head = page.evaluate(_HEAD)
+        assert head["linksTop"] < head["h1Bottom"], f"Replay and Rules on a line of their own: {head}"
+        assert head["strip"] <= 0.27 * 844, f"the turn's strip ends at {head['strip']:.0f} px of 844"
+        assert "Rules" in head["words"], "the links keep their names"
+    finally:
+        context.close()
