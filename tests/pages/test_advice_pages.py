@@ -8,9 +8,13 @@ import time
 
 HX = {"HX-Request": "true"}
 WAIT_S = 90
+# A game whose first decision the advisor tells apart (a best choice, alone). The deals' seed comes from the view
+# (games/advice.py view_seed), so a new key in a game's view deals other games: seed 3 turned "even" when Call to
+# Adventure's hand cards learned to say why they cannot be played.
+SEED = 1
 
 
-def new_game(client, game: str = "call_to_adventure", seed: int = 3) -> dict:
+def new_game(client, game: str = "call_to_adventure", seed: int = SEED) -> dict:
     return client.post("/api/sessions", json={"game": game, "seed": seed}).json()
 
 
