@@ -10,6 +10,7 @@ The games are played by the engine's own bots, with a local copy of the state ke
 from __future__ import annotations
 
 import gzip
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -707,3 +708,13 @@ def test_an_oceans_empty_nautilus_box_shows_whose_it_is():
         elif "<button" not in inside_box:  # a box holding a "Sail here" button shows that instead
             assert '<svg class="naut berth"' in inside_box and 'aria-hidden="true"' in inside_box, key
     assert html.count('aria-label="The Nautilus"') == 1
+
+
+def test_the_turn_after_nemos_action_is_still_the_action_phase():
+    """"Play kept cards, or end the turn" lit the Calendar chip, though kept cards are played "during Nemo's Action
+    Phase, before or after your Action" [6.5.2] (Nemo's War playtest): the Action chip stays lit."""
+    s = kit.to_action(kit.game())
+    s = kit.play(s, "rest")
+    assert s.top["kind"] == "post", s.top
+    lit = r'<li class="phase current" aria-current="step">.*?<span class="phase-word">(.*?)</span>'
+    assert [html.unescape(w) for w in re.findall(lit, draw(s))] == ["Nemo's action"]
