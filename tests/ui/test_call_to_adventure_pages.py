@@ -505,3 +505,23 @@ def test_the_adversarys_chip_turns_red_near_its_goal():
     assert 'class="chip warn danger"' in near and "2 from winning" in near, near
     far = chip(goal - 4)
     assert "danger" not in far and "from winning" not in far, far
+
+
+def test_a_trait_not_yet_gained_says_what_it_requires_in_one_phrase():
+    """"Not yet: Requires: 1× …" (two colons; "Todavía no: Requisitos: 1×" in Spanish: Call to Adventure playtest)
+    reads "Not yet: it requires 1× …" now; a trait that can be gained keeps "Requires: …"."""
+    import re
+
+    engine = get_engine(SLUG)
+    for seed in range(1, 30):
+        state = engine.new_game(seed, engine.spec.normalize_options(None))
+        page = render_board(engine, state)
+        reqs = re.findall(r'<p class="sc-req">(.*?)</p>', page, re.S)
+        if any("Not yet" in r for r in reqs):
+            break
+    else:
+        pytest.fail("no trait that cannot be gained yet in 29 new games")
+    for r in reqs:
+        words = re.sub(r"<[^>]+>", "", r)
+        assert words.count(":") == 1, words
+        assert words.startswith(("Not yet: it requires ", "Requires: ")), words
