@@ -113,7 +113,8 @@ class AdviceOut(BaseModel):
     deals: int = Field(description="deals of the unseen played out so far (each option on the same deals)")
     playouts: int
     seconds: float
-    options: list[AdviceOption] = Field(description="best first")
+    options: list[AdviceOption] = Field(description="best first; one per choice as the player sees it (legal actions "
+                                                    "that read the same are one choice: the first stands for them)")
 
 
 class SessionSummary(BaseModel):

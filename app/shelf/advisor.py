@@ -255,9 +255,21 @@ def ask_about(db: Session, advisor: Advisor, *, session_id: str, owner_id: str, 
     if seed is None:
         seed = advice.view_seed(get_engine(where.game), where.state)
     question = Question(where.session_id, where.version, seed, margin, seconds, playouts)
-    job = advisor.ask(owner_id, question, where.game, where.state, where.options)
+    job = advisor.ask(owner_id, question, where.game, where.state, one_per_name(where.options))
     remember(db, session_id=where.session_id, version=where.version)
     return where.game, job.snapshot()
+
+
+def one_per_name(options: list[Action]) -> list[Action]:
+    """The choices as the player sees them: actions that read the same (two dice of one face forged alike) are one
+    choice, and the bar shows one button for them, the first; the advisor weighs that one, once."""
+    seen: set[str] = set()
+    out = []
+    for a in options:
+        if str(a.label) not in seen:
+            seen.add(str(a.label))
+            out.append(a)
+    return out
 
 
 def remember(db: Session, *, session_id: str, version: int) -> None:

@@ -109,3 +109,16 @@ def test_another_players_game_is_not_found(db_url):
                            headers=bearer(api_token(ana))).json()
         theirs = script.get(f"/api/sessions/{mine['id']}/advice", headers=bearer(api_token(bob)))
         assert theirs.status_code == 404
+
+
+def test_actions_that_read_the_same_are_one_choice_to_weigh(client):
+    """"Chances?" listed "Forge two move dice into any symbol" six times, each with its own figures (Platformer
+    playtest): actions that read the same are one choice (the bar shows one button, the first), weighed once."""
+    s = client.post("/api/sessions", json={"game": "platformer", "seed": 1}).json()
+    labels = [a["label"] for a in s["legal_actions"]]
+    assert len(set(labels)) < len(labels), "this position offers two actions that read the same"
+    first_of = {}
+    for a in s["legal_actions"]:
+        first_of.setdefault(a["label"], a["id"])
+    body = client.get(f"/api/sessions/{s['id']}/advice").json()
+    assert sorted(o["action"] for o in body["options"]) == sorted(first_of.values())
