@@ -18,7 +18,7 @@ import pytest
 from app.db.models import GameSession
 from app.shelf.files.savefile import state_digest
 from games.registry import get_engine
-from tests.shelf.test_scoring_rules_version_2 import played
+from tests.shelf.test_scoring_rules_version_2 import played, tragic_game
 from tests.shelf.test_sealed_exports import stored_seed, unfinished_game
 from tests.support.rehearsal import first_seed_ending
 
@@ -26,10 +26,7 @@ from tests.support.rehearsal import first_seed_ending
 def nemos_war_tragic_v1() -> tuple[dict[str, Any], int]:
     """A tragic Nemo's War save as version 1 exported it, and its score under version 2."""
     engine = get_engine("nemos_war")
-    for seed in range(2, 200):  # the first seed whose game the random bot ends in a tragic defeat
-        save, state = played("nemos_war", seed, "random", 3)
-        if state.end_reason == "tragic":
-            break
+    save, state = tragic_game()
     status = engine.status(state)
     at_zero = [k for k, v in state.res.items() if v == 0]
     assert state.end_reason == "tragic" and at_zero

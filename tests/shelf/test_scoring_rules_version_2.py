@@ -76,11 +76,21 @@ def rescored(db_url: str, save: dict[str, Any], old_score: int, old_state: dict 
     return data, html
 
 
+def tragic_game() -> tuple[dict[str, Any], Any]:
+    """The save and final state of the first seeded Nemo's War game the random bot ends in a tragic defeat (a
+    resource at zero): the test needs that ending, not any loss (a change of the decisions' order once made the
+    first loss a week-52 one)."""
+    for seed in range(2, 200):
+        save, state = played("nemos_war", seed, "random", 3)
+        if state.end_reason == "tragic":
+            return save, state
+    raise AssertionError("no tragic Nemo's War game in seeds 2-199")
+
+
 def test_a_tragic_nemos_war_save_from_version_1_is_rescored_with_the_resource_at_zero(db_url):
     engine = get_engine("nemos_war")
     assert engine.spec.rules_version >= 2
-    plan = first_seed_ending("nemos_war", "lost", bot="random", bot_seed=3, seeds=range(2, 60))
-    save, state = played("nemos_war", plan.seed, "random", 3)
+    save, state = tragic_game()
     status = engine.status(state)
     assert state.end_reason == "tragic" and 0 in state.res.values()
     lines = {x.label: x.points for x in status.breakdown}
