@@ -31,14 +31,15 @@ def _where(cell: str) -> str:
 
 def _step_label(comp: Components, s: State, cell: str) -> Words:
     """A step says the wounds it is sure to cost (the enemies it leaves, a trap, an Ent's roots), and when they
-    would knock the hero out."""
+    would knock the hero out: "Move, taking 2 wounds, to level 2, row 3, column 3"."""
     n = mv.step_wounds(comp, s, cell)
     if not n:
         return words("Move to {cell}", cell=_where(cell))
+    # The wounds come before the cell: a phone's two-line button shows the start of a label
     if n >= s["health"]:
-        return words_n("Move to {cell}: {n} wound, which knocks you out",
-                       "Move to {cell}: {n} wounds, which knock you out", n, cell=_where(cell))
-    return words_n("Move to {cell}: {n} wound", "Move to {cell}: {n} wounds", n, cell=_where(cell))
+        return words_n("Move, knocked out by {n} wound, to {cell}", "Move, knocked out by {n} wounds, to {cell}", n,
+                       cell=_where(cell))
+    return words_n("Move, taking {n} wound, to {cell}", "Move, taking {n} wounds, to {cell}", n, cell=_where(cell))
 
 
 def _alike(comp: Components, s: State, fid: str, targets: list[str]) -> bool:

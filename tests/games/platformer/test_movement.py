@@ -198,7 +198,8 @@ def test_a_step_says_the_wounds_it_is_sure_to_cost():
                 if not a.id.startswith("step:"):
                     continue
                 said = mv.step_wounds(eng.components, s, a.id[5:])
-                assert (f": {said} wound" in str(a.label)) == (said > 0), (a.label, said)
+                assert (f" {said} wound" in str(a.label)) == (said > 0), (a.label, said)
+                assert str(a.label).endswith(str(mv.describe(a.id[5:]))), a.label
                 after, events = eng.apply(s, a.id)
                 if any(e.kind == "reveal" for e in events) or after["push"] is not None:
                     continue
