@@ -174,6 +174,18 @@ class Event:
         return {"kind": self.kind, **text_json(self.text), "reveals": self.reveals, "data": self.data}
 
 
+
+def one_per_label(actions: list[Action]) -> list[Action]:
+    """The choices as a person sees them: actions that read the same (two dice of one face forged alike) are one
+    choice, and the first stands for it. The action bar shows one button for them and the advisor weighs it once."""
+    seen: set[str] = set()
+    out = []
+    for a in actions:
+        if str(a.label) not in seen:
+            seen.add(str(a.label))
+            out.append(a)
+    return out
+
 @dataclass(frozen=True)
 class ScoreLine:
     label: str

@@ -33,7 +33,7 @@ from sqlalchemy.orm import Session
 from app.db.models import Advised, utcnow
 from app.shelf import moves
 from games import advice
-from games.engine import Action, Words, words
+from games.engine import Action, Words, one_per_label, words
 from games.registry import get_engine
 
 MARGIN = 0.05  # the default: done once the leading option's chance is known within ±5 points
@@ -255,21 +255,9 @@ def ask_about(db: Session, advisor: Advisor, *, session_id: str, owner_id: str, 
     if seed is None:
         seed = advice.view_seed(get_engine(where.game), where.state)
     question = Question(where.session_id, where.version, seed, margin, seconds, playouts)
-    job = advisor.ask(owner_id, question, where.game, where.state, one_per_name(where.options))
+    job = advisor.ask(owner_id, question, where.game, where.state, one_per_label(where.options))
     remember(db, session_id=where.session_id, version=where.version)
     return where.game, job.snapshot()
-
-
-def one_per_name(options: list[Action]) -> list[Action]:
-    """The choices as the player sees them: actions that read the same (two dice of one face forged alike) are one
-    choice, and the bar shows one button for them, the first; the advisor weighs that one, once."""
-    seen: set[str] = set()
-    out = []
-    for a in options:
-        if str(a.label) not in seen:
-            seen.add(str(a.label))
-            out.append(a)
-    return out
 
 
 def remember(db: Session, *, session_id: str, version: int) -> None:

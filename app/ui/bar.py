@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.ui.placement import Placement
-from games.engine import Action
+from games.engine import Action, one_per_label
 from games.registry import get_engine
 
 KEYED = 9   # keys 1-9 press the bar's first nine choices
@@ -139,7 +139,7 @@ def _told_apart(face: str, label: str, labels: list[str]) -> str:
 
 
 def _choices(actions: list[Action], placement: Placement | None) -> list[Choice]:
-    distinct = _distinct(actions)
+    distinct = one_per_label(actions)
     if len(distinct) <= SPREAD:
         return [Choice(str(a.label), a) for a in distinct]
     groups = _by_piece(distinct, placement)
@@ -150,16 +150,6 @@ def _choices(actions: list[Action], placement: Placement | None) -> list[Choice]
         groups = groups[:MAX_CHOICES - 1] + [rest]
         return [_choice(g) for g in groups[:-1]] + [_choice(groups[-1], more=True)]
     return [_choice(g) for g in groups]
-
-
-def _distinct(actions: list[Action]) -> list[Action]:
-    seen: set[str] = set()
-    out = []
-    for a in actions:
-        if str(a.label) not in seen:
-            seen.add(str(a.label))
-            out.append(a)
-    return out
 
 
 def _by_piece(actions: list[Action], placement: Placement | None) -> list[list[Action]]:
